@@ -1,0 +1,1 @@
+"""Mahjong Competition Rules scoring engine (pure Python, no Django)."""

@@ -1,0 +1,1 @@
+"""Table and seat rotation engine (pure Python, no Django)."""
