@@ -1,0 +1,76 @@
+"""Settings helpers that read the environment and fail loudly on malformed values.
+
+A typo in a production environment variable must stop the process at start-up, not
+silently fall back to a development default.
+"""
+
+import os
+from urllib.parse import urlparse
+
+
+class ImproperlyConfiguredEnv(Exception):
+    """An environment variable is present but its value cannot be used."""
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfiguredEnv(
+        f"{name}={raw!r} is not a boolean; use one of {sorted(_TRUE | _FALSE - {''})}"
+    )
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not an integer") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfiguredEnv(f"{name}={value} is below the minimum {minimum}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_url(name: str, *, schemes: tuple[str, ...]) -> str | None:
+    """Return the URL in `name`, or None when unset; reject a malformed one."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    parsed = urlparse(raw)
+    if parsed.scheme not in schemes:
+        raise ImproperlyConfiguredEnv(
+            f"{name} must use one of the schemes {', '.join(schemes)}; got {parsed.scheme!r}"
+        )
+    if not parsed.hostname and not parsed.path.strip("/"):
+        raise ImproperlyConfiguredEnv(f"{name}={raw!r} names no host")
+    return raw
+
+
+def env_choice(name: str, default: str, *, choices: tuple[str, ...]) -> str:
+    value = os.environ.get(name, default)
+    if value not in choices:
+        raise ImproperlyConfiguredEnv(f"{name}={value!r} must be one of {', '.join(choices)}")
+    return value
