@@ -1,0 +1,50 @@
+# Everything installs itself into .venv/ at the repository root; only Python 3.11 and make
+# are needed on a fresh machine.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DEMO_PLAYERS ?= 28
+DEMO_SESSIONS ?= 8
+
+.PHONY: demo test bench lint install install-dev clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP_RUN) $@
+
+install: $(STAMP_RUN)
+install-dev: $(STAMP_DEV)
+
+demo: $(STAMP_RUN)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_admin
+	@echo "Open http://$(HOST):$(PORT)/admin/ (Ctrl-C stops the server)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(STAMP_DEV)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP_DEV)
+	mkdir -p bench-results
+	$(BIN)/python -m scoring bench
+	$(BIN)/python -m seating bench $(SEATING_BENCH_ARGS)
+	$(BIN)/python manage.py bench_tournament
+
+lint: $(STAMP_DEV)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) var bench-results

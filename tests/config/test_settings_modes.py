@@ -1,0 +1,56 @@
+"""Settings are checked in a fresh interpreter: they are read once, at start-up."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DJANGO_MODE", "SECRET_KEY"}}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_mode_passes_the_deploy_check_without_warnings(tmp_path):
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_MODE="production",
+        SECRET_KEY="k" + "x7Qm2pLr9vTz" * 5,
+        ALLOWED_HOSTS="mahjong.example.org",
+        MCR_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "no issues" in result.stdout
+
+
+def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):
+    result = run_manage(
+        "check", DJANGO_MODE="production", ALLOWED_HOSTS="x.org", MCR_VAR_DIR=str(tmp_path)
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_a_malformed_redis_url_stops_start_up(tmp_path):
+    result = run_manage("check", REDIS_URL="http://localhost:6379", MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "REDIS_URL must use one of the schemes" in result.stderr
+
+
+def test_development_mode_warns_about_the_generated_secret_key(tmp_path):
+    result = run_manage("check", MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "SECRET_KEY is not set" in result.stderr
