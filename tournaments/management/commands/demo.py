@@ -1,0 +1,72 @@
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+
+from tournaments.demo.builder import build_demo
+from tournaments.errors import TournamentError
+from tournaments.management.commands._base import TournamentCommand
+from tournaments.models import Tournament
+
+
+class Command(TournamentCommand):
+    help = _("Build a complete demo tournament through the services; prints its slug last.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=28)
+        parser.add_argument("--sessions", type=int, default=8)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--slug", default="")
+        parser.add_argument(
+            "--if-missing",
+            action="store_true",
+            help=_("do nothing (but print the slug) if the demo exists"),
+        )
+        parser.add_argument(
+            "--replace", action="store_true", help=_("delete an existing demo with that slug first")
+        )
+        parser.add_argument("--time-limit", type=float, default=20.0)
+
+    def handle(
+        self, *args, players, sessions, seed, slug, if_missing, replace, time_limit, **options
+    ):
+        if players < 4:
+            raise CommandError(_("A demo needs at least 4 players."))
+        if sessions < 6:
+            raise CommandError(_("A tournament has at least six sessions (rule 3.5.4)."))
+        slug = slug or f"demo-{players}p-{sessions}s-{seed}"
+        existing = Tournament.objects.filter(slug=slug)
+        if existing.exists():
+            if if_missing:
+                self.stdout.write(_("The demo tournament already exists."))
+                self.stdout.write(slug)
+                return
+            if not replace:
+                raise CommandError(
+                    _("A tournament with the slug %(slug)s exists; use --replace or --if-missing.")
+                    % {"slug": slug}
+                )
+            existing.delete()
+
+        def progress(session: int, hands: int) -> None:
+            self.stderr.write(
+                _("session %(s)s played, %(h)s hands so far") % {"s": session, "h": hands}
+            )
+
+        try:
+            summary = build_demo(
+                players=players,
+                sessions=sessions,
+                seed=seed,
+                slug=slug,
+                time_limit=time_limit,
+                progress=progress,
+            )
+        except TournamentError as error:
+            raise CommandError(error.message) from error
+        self.stdout.write(
+            _(
+                "Demo tournament: %(players)s players, %(sessions)s sessions, %(hands)s hands, "
+                "%(penalties)s penalties."
+            )
+            % summary.__dict__
+        )
+        self.stdout.write(summary.slug)

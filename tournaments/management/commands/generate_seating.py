@@ -1,0 +1,42 @@
+from django.utils.translation import gettext as _
+
+from tournaments.management.commands._base import TournamentCommand
+from tournaments.services.seating import (
+    DEFAULT_TIME_LIMIT,
+    seating_generate,
+    seating_reseat_remaining,
+)
+
+
+class Command(TournamentCommand):
+    help = _("Generate the table-rotation chart, or re-seat the remaining sessions.")
+
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument("--seed", default="")
+        parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT)
+        parser.add_argument(
+            "--from-session",
+            type=int,
+            default=None,
+            help=_("re-seat this session and the later ones, keeping the earlier ones"),
+        )
+
+    def handle(self, *args, slug, seed, time_limit, from_session, **options):
+        tournament = self.tournament(slug)
+        if from_session is None:
+            seed = seating_generate(tournament=tournament, seed=seed or None, time_limit=time_limit)
+        else:
+            seed = seating_reseat_remaining(
+                tournament=tournament,
+                from_session=from_session,
+                seed=seed or None,
+                time_limit=time_limit,
+            )
+        self.stdout.write(_("Seating generated with seed %(seed)s") % {"seed": seed})
+        for session in tournament.sessions.prefetch_related("table_sessions__seats__player"):
+            tables = []
+            for table_session in session.table_sessions.all():
+                numbers = [str(s.player.lot_number or "S") for s in table_session.seats.all()]
+                tables.append("-".join(numbers))
+            self.stdout.write(f"{session.number:3d}: " + "  ".join(tables))

@@ -1,0 +1,43 @@
+import json
+
+from django.utils.translation import gettext as _
+
+from tournaments.management.commands._base import TournamentCommand
+from tournaments.selectors.standings import points_value, standings_as_dict, standings_compute
+
+
+class Command(TournamentCommand):
+    help = _("Print the standings: table points, then contest points (rule 3.10).")
+
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument("--json", action="store_true", help=_("print JSON"))
+        parser.add_argument("--through-session", type=int, default=None)
+
+    def handle(self, *args, slug, json: bool, through_session, **options):
+        tournament = self.tournament(slug)
+        standings = standings_compute(tournament=tournament, through_session=through_session)
+        if json:
+            self.stdout.write(_dumps(standings_as_dict(standings)))
+            return
+        self.stdout.write(
+            f"{_('Rank'):>4} {_('No.'):>4}  {_('Name'):<28} {_('Team'):<20} "
+            f"{_('TP'):>7} {_('CP'):>7}"
+        )
+        for row in standings.players:
+            self.stdout.write(
+                f"{row.rank:>4} {row.number or '':>4}  {row.name[:28]:<28} {row.team[:20]:<20} "
+                f"{points_value(row.table_points):>7} {row.contest_points:>7}"
+            )
+        if standings.teams:
+            self.stdout.write("")
+            self.stdout.write(f"{_('Rank'):>4}  {_('Team'):<34} {_('TP'):>7} {_('CP'):>7}")
+            for team in standings.teams:
+                self.stdout.write(
+                    f"{team.rank:>4}  {team.name[:34]:<34} "
+                    f"{points_value(team.table_points):>7} {team.contest_points:>7}"
+                )
+
+
+def _dumps(data) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)

@@ -1,0 +1,76 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    country = models.CharField(_("country or club"), max_length=120, blank=True)
+    captain = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("captain"),
+    )
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        SUBSTITUTE = "substitute", _("Substitute")
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="players"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    native_name = models.CharField(_("name in native script"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=80, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    registration_number = models.PositiveIntegerField(_("registration number"))
+    lot_number = models.PositiveIntegerField(_("player number (lot)"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["lot_number", "registration_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "registration_number"], name="unique_registration_number"
+            ),
+            models.UniqueConstraint(fields=["tournament", "lot_number"], name="unique_lot_number"),
+        ]
+
+    def __str__(self) -> str:
+        number = self.lot_number if self.lot_number is not None else f"r{self.registration_number}"
+        return f"{number} {self.name}"

@@ -1,0 +1,89 @@
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# Further tie-breaks after table points and contest points (rule 3.10.1 leaves them open).
+TIE_BREAK_CHOICES = {
+    "best_session": _("Best single-session score"),
+    "most_firsts": _("Most first places at the table"),
+}
+DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
+
+
+def default_tie_breaks() -> list[str]:
+    return list(DEFAULT_TIE_BREAKS)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        ELIMINATION = "elimination", _("Elimination")
+        MIXED = "mixed", _("Mixed")
+
+    class TieRule(models.TextChoices):
+        SHARE = "share", _("Equal scores share the table points of their places")
+        HIGHEST = "highest", _("Equal scores all take the best place's table points")
+
+    class EntryMode(models.TextChoices):
+        TILES = "tiles", _("Tiles of every winning hand")
+        POINTS_ONLY = "points", _("Points only (winner, discarder, points)")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        SEATED = "seated", _("Seating drawn")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.ROUND_ROBIN
+    )
+    sessions_planned = models.PositiveSmallIntegerField(
+        _("number of sessions"),
+        default=8,
+        validators=[MinValueValidator(6)],
+        help_text=_("A tournament has at least six sessions (rule 3.5.4)."),
+    )
+    session_minutes = models.PositiveSmallIntegerField(_("session length (minutes)"), default=150)
+    tie_rule = models.CharField(
+        _("table-point tie rule"), max_length=10, choices=TieRule.choices, default=TieRule.SHARE
+    )
+    tie_breaks = models.JSONField(
+        _("further tie-breaks"),
+        default=default_tie_breaks,
+        blank=True,
+        help_text=_("Applied in order after table points and contest points."),
+    )
+    entry_mode = models.CharField(
+        _("hand entry"), max_length=10, choices=EntryMode.choices, default=EntryMode.TILES
+    )
+    appeal_fee = models.DecimalField(_("appeal fee"), max_digits=9, decimal_places=2, default=200)
+    appeal_currency = models.CharField(_("appeal fee currency"), max_length=3, default="USD")
+    qualifying_sessions = models.PositiveSmallIntegerField(
+        _("qualifying sessions"),
+        null=True,
+        blank=True,
+        help_text=_("Elimination or mixed format: sessions before the seeded final stage."),
+    )
+    finalists = models.PositiveSmallIntegerField(_("players advancing"), null=True, blank=True)
+    carry_over_points = models.BooleanField(
+        _("points carry over into the final stage"), default=True
+    )
+    lots_seed = models.CharField(_("seed of the drawing of lots"), max_length=64, blank=True)
+    seating_seed = models.CharField(_("seed of the seating chart"), max_length=64, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,86 @@
+"""The one place ORM rows meet the seating engine (`seating/`).
+
+Players are known to the engine by their lot numbers (1..N); bye seats of a chart are filled
+with the tournament's registered substitutes.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+import seating
+from tournaments.errors import TournamentError
+
+
+@dataclass(frozen=True)
+class HandWinds:
+    prevalent_wind: str
+    dealer_position: str
+
+
+def hand_winds(hand_number: int) -> HandWinds:
+    """Prevalent wind and dealer of a hand, from its number 1..16 (Appendix 4)."""
+    prevalent, dealer = seating.hand_winds(hand_number)
+    return HandWinds(prevalent_wind=prevalent, dealer_position=dealer)
+
+
+def seat_wind(position: str, hand_number: int) -> str:
+    """The seat wind of the player at position A..D in hand 1..16 (Appendix 4)."""
+    return seating.seat_of(position, hand_number)
+
+
+def generate_chart(
+    *, players: int, sessions: int, groups: Sequence[int | None], seed: int, time_limit: float
+) -> list[list[tuple[int, ...]]]:
+    try:
+        schedule = seating.generate_schedule(
+            players=players, sessions=sessions, groups=groups, seed=seed, time_limit=time_limit
+        )
+    except ValueError as error:
+        raise TournamentError(str(error)) from error
+    return [list(session) for session in schedule.sessions]
+
+
+def reseat_chart(
+    *,
+    played: list[list[tuple[int, ...]]],
+    active_players: Sequence[int],
+    remaining_sessions: int,
+    groups: dict[int, int | None],
+    seed: int,
+    time_limit: float,
+) -> list[list[tuple[int, ...]]]:
+    try:
+        schedule = seating.reseat_remaining(
+            played=played,
+            active_players=active_players,
+            remaining_sessions=remaining_sessions,
+            groups=groups,
+            seed=seed,
+            time_limit=time_limit,
+        )
+    except ValueError as error:
+        raise TournamentError(str(error)) from error
+    return [list(session) for session in schedule.sessions]
+
+
+def seeded_tables(ranking: Sequence[int], *, method: str) -> list[tuple[int, ...]]:
+    if len(ranking) % 4:
+        raise TournamentError(
+            _("A seeded session needs a multiple of four players; %(n)s were given.")
+            % {"n": len(ranking)}
+        )
+    return list(seating.seeded_session(ranking, method=method))
+
+
+def draw_lots(registration_numbers: Sequence[int], seed: str) -> dict[int, int]:
+    return seating.draw_lots(registration_numbers, seed)
+
+
+def new_seed() -> str:
+    return str(seating.new_seed())
+
+
+def is_bye(number: int) -> bool:
+    return number <= 0

@@ -1,0 +1,1 @@
+"""Reads of the tournament domain (standings, score sheets)."""

@@ -1,0 +1,1 @@
+"""State changes of the tournament domain: keyword-only, typed, transactional."""
