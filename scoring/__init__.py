@@ -1,1 +1,142 @@
-"""Mahjong Competition Rules scoring engine (pure Python, no Django)."""
+"""Mahjong Competition Rules (WMO 2006) scoring engine, pure Python, no Django.
+
+Public API::
+
+    parse_hand(data) -> Hand          # the JSON object of hand-format.md; raises HandError
+    parse_tiles("123m456p11z")        # -> tuple of tiles (ints 0..33)
+    score_hand(data_or_hand) -> ScoreResult   # never raises; refusals are in .errors
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .combine import best_score
+from .errors import (
+    ContradictionError,
+    FiveCopiesError,
+    HandError,
+    InputError,
+    MeldError,
+    NotWinningError,
+    TileCountError,
+    TileError,
+)
+from .fans import FANS, FLOWER_TILES, Fan, fan_points, public_id
+from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
+from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
+from .tiles import validate_hand as _validate
+
+__all__ = [
+    "FANS",
+    "ContradictionError",
+    "ExplanationItem",
+    "Fan",
+    "FanScore",
+    "FiveCopiesError",
+    "Hand",
+    "HandError",
+    "InputError",
+    "Issue",
+    "Meld",
+    "MeldError",
+    "NotWinningError",
+    "ScoreResult",
+    "Tile",
+    "TileCountError",
+    "TileError",
+    "parse_hand",
+    "parse_tile",
+    "parse_tiles",
+    "score_hand",
+    "tile_code",
+    "tiles_code",
+]
+
+
+@lru_cache(maxsize=1 << 15)
+def _score(hand: Hand) -> tuple | None:
+    """Memoized on the immutable hand; the returned tuples are never mutated."""
+    best = best_score(hand)
+    if best is None:
+        return None
+    total, found, items, removed, shape = best
+    fans = _fan_scores(tuple(sorted(found.items())))
+    if removed:
+        items = tuple(it for it in items if it[0] not in removed)
+    return total, fans, items, shape
+
+
+@lru_cache(maxsize=1 << 14)
+def _fan_scores(found: tuple[tuple[int, int], ...]) -> tuple[FanScore, ...]:
+    """The (immutable, shared) FanScore entries of ``{fan: count}`` items, by rulebook id."""
+    return tuple(sorted((FanScore(public_id(f), FANS[public_id(f)].name, fan_points(f), n)
+                         for f, n in found), key=lambda fs: fs.id))
+
+
+def score_hand(hand: dict | Hand | Any) -> ScoreResult:
+    """Score a hand (the JSON object of hand-format.md, or a parsed :class:`Hand`).
+
+    Never raises for bad input: a malformed, contradictory or non-winning hand gives
+    ``winning=False`` with ``errors``. A winning hand under 8 points is ``winning=True``
+    with ``meets_minimum=False``.
+    """
+    try:
+        if isinstance(hand, Hand):
+            parsed = _normalized(hand)
+            _validate(parsed)
+        else:
+            parsed = parse_hand(hand)
+        scored = _score(parsed)
+        if scored is None:
+            raise NotWinningError(_not_winning_message(parsed))
+    except HandError as exc:
+        return ScoreResult.refused(exc.code, exc.message)
+    except Exception as exc:  # the contract: never raise; report it instead
+        return ScoreResult.refused("internal", f"could not score the hand: "
+                                   f"{type(exc).__name__}: {exc}")
+    points, fans, items, shape = scored
+    fan_list = list(fans)
+    if parsed.flowers:
+        fan_list.append(FanScore(FLOWER_TILES, FANS[FLOWER_TILES].name, 1, parsed.flowers))
+    return ScoreResult(
+        winning=True,
+        fans=fan_list,
+        points=points,
+        flowers=parsed.flowers,
+        total=points + parsed.flowers,
+        meets_minimum=points >= MINIMUM_POINTS,
+        errors=[],
+        raw_items=items,
+        raw_shape=shape,
+    )
+
+
+def _normalized(hand: Hand) -> Hand:
+    """A Hand built by a caller, checked for types and made hashable and sorted."""
+    def tile_ok(t: object) -> bool:
+        return type(t) is int and 0 <= t < 34
+
+    try:
+        melds = tuple(m if isinstance(m, Meld) else Meld(*m) for m in hand.melds)
+        concealed = tuple(sorted(hand.concealed))
+    except Exception as exc:
+        raise InputError(f"malformed Hand: {exc}") from None
+    if not all(tile_ok(t) for t in concealed) or not tile_ok(hand.win_tile) or not all(
+            m.kind in ("chow", "pung", "kong") and tile_ok(m.tile) for m in melds):
+        raise InputError("malformed Hand: tiles must be ints 0..33 and melds chow/pung/kong")
+    if hand.seat_wind not in (0, 1, 2, 3) or hand.prevalent_wind not in (0, 1, 2, 3):
+        raise InputError("malformed Hand: winds must be 0..3", "bad_wind")
+    if type(hand.flowers) is not int:
+        raise InputError("malformed Hand: flowers must be an int", "bad_flowers")
+    return hand._replace(melds=melds, concealed=concealed)
+
+
+def _not_winning_message(hand: Hand) -> str:
+    melds = " ".join(f"[{m.code()}{' concealed' if m.concealed else ''}]" for m in hand.melds)
+    tiles = tiles_code(hand.concealed)
+    return (f"not a winning hand: concealed {tiles} + winning tile {tile_code(hand.win_tile)}"
+            + (f" with melds {melds}" if melds else "")
+            + " do not form four sets and a pair, seven pairs, thirteen orphans, honors and "
+              "knitted tiles, or a knitted straight with a set and a pair")

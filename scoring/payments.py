@@ -200,12 +200,19 @@ def hand_payments(*, points: int, winner: int, discarder: int | None) -> Deltas:
 
 
 def draw_payments() -> Deltas:
-    """A drawn hand (wall exhausted, no winner) scores nothing for anyone (rule 3.9.1)."""
+    """A draw game scores nothing for anyone.
+
+    Rule 3.4.30 ("Empate"): "Cuando él muro ha sido completamente agotado y nadie ha hecho una
+    mano ganadora de Mahjong." Payments exist only for a winning hand (rule 3.9.1.3).
+    """
     return (0, 0, 0, 0)
 
 
 def time_limit_payments() -> Deltas:
-    """A hand cut by the session's time limit scores nothing (rule 3.5.6)."""
+    """A hand cut by the session's time limit scores nothing (rule 3.5.6).
+
+    "Cualquier mano en juego finaliza inmediatamente, y no hay puntos para esa mano."
+    """
     return (0, 0, 0, 0)
 
 

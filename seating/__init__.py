@@ -1,1 +1,51 @@
-"""Table and seat rotation engine (pure Python, no Django)."""
+"""Table and seat rotation engine (pure Python, no Django, no I/O).
+
+Public API
+----------
+generate_schedule(players=N, sessions=R, groups=None, seed=0, time_limit=30.0, history=())
+    -> Schedule(sessions, metrics, info).  Players are numbered 1..N; a table is
+    (A, B, C, D) in seat order, A is East in the first round.  Substitute
+    ("bye") seats are the negative ids -1, -2, -3 (at most one per table when
+    avoidable); ``is_bye(p)`` is ``p <= 0``.
+reseat_remaining(played=..., active_players=..., remaining_sessions=..., groups=..., seed=...,
+                 time_limit=...) -> Schedule of the remaining sessions only.
+seeded_session(ranking, method="straight" | "snake") -> one session.
+seat_rotation(), seat_in_round(pos, round), hand_winds(hand) -> (prevalent, dealer position),
+seat_of(pos, hand) -> seat wind, hand_table() -- Appendix 4.
+draw_lots(registration_ids, seed) -> {id: player number}; new_seed(); verify_lots(...).
+chart_quality(sessions, groups=None) -> Metrics.
+
+Determinism: the chart depends only on the arguments (seed included).  The
+search stops on a budget of swap evaluations derived from ``time_limit``
+(not on the clock); the wall clock is a safety net that only cuts in on a
+machine much slower than the budget assumes (``info["stopped_by"] == "time"``).
+"""
+
+from .engine import SeatingError, generate_schedule, reseat_remaining
+from .quality import Metrics, Schedule, chart_quality, is_bye
+
+__all__ = [
+    "Metrics",
+    "Schedule",
+    "SeatingError",
+    "chart_quality",
+    "generate_schedule",
+    "is_bye",
+    "reseat_remaining",
+]
+
+from .lots import draw_lots, new_seed, verify_lots  # noqa: E402
+from .rotation import hand_table, hand_winds, seat_in_round, seat_of, seat_rotation  # noqa: E402
+from .seeded import seeded_session  # noqa: E402
+
+__all__ += [
+    "draw_lots",
+    "hand_table",
+    "hand_winds",
+    "new_seed",
+    "seat_in_round",
+    "seat_of",
+    "seat_rotation",
+    "seeded_session",
+    "verify_lots",
+]

@@ -68,10 +68,8 @@ def _fan_list(fans: list[dict]) -> str:
 
 
 def _explanation_lines(result) -> list[str]:
-    lines = []
-    for item in getattr(result, "explanation", None) or []:
-        lines.append(item if isinstance(item, str) else " ".join(str(part) for part in item))
-    return lines
+    """One line per fan: which sets or tiles it was scored on (for the sheet and the form)."""
+    return [f"{item.name}: {item.text}" for item in result.explanation]
 
 
 def check_points_only(points: int) -> None:

@@ -27,8 +27,21 @@ def redis_worker():
         pytest.fail(f"REDIS_URL is set but Redis does not answer: {error}")
     queue = f"test-{uuid.uuid4().hex[:8]}"
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         "--concurrency=1", "--loglevel=WARNING", "-Q", queue, "-n", f"{queue}@%h"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--loglevel=WARNING",
+            "-Q",
+            queue,
+            "-n",
+            f"{queue}@%h",
+        ],
         cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
     )

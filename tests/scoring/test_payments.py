@@ -147,8 +147,15 @@ def test_a_deduction_outside_the_allowed_scale_is_refused(points):
 
 @pytest.mark.parametrize(
     "minutes, points, forfeited",
-    [(0, 0, False), (1, 10, False), (10, 10, False), (11, 20, False), (15, 20, False),
-     (16, 0, True), (90, 0, True)],
+    [
+        (0, 0, False),
+        (1, 10, False),
+        (10, 10, False),
+        (11, 20, False),
+        (15, 20, False),
+        (16, 0, True),
+        (90, 0, True),
+    ],
 )
 def test_late_arrival_costs_ten_up_to_ten_minutes_twenty_up_to_fifteen_then_the_session(
     minutes, points, forfeited
@@ -171,7 +178,10 @@ def test_exposing_ones_hand_when_the_hu_fails_pays_thirty_to_each_other_player()
 @pytest.mark.parametrize("amount", [5, 33, 60])
 def test_revealing_a_tile_pays_the_umpires_amount_to_the_harmed_player_only(amount):
     assert revealed_tile_payments(offender=0, victim=3, amount=amount).deltas == (
-        -amount, 0, 0, amount
+        -amount,
+        0,
+        0,
+        amount,
     )
 
 
@@ -225,17 +235,29 @@ def test_table_points_are_fractions_and_results_keep_the_scores():
     "scores, share, highest",
     [
         # two tied for first
-        ([30, 30, 0, -60], [(1, F(3)), (1, F(3)), (3, F(1)), (4, F(0))],
-         [(1, F(4)), (1, F(4)), (3, F(1)), (4, F(0))]),
+        (
+            [30, 30, 0, -60],
+            [(1, F(3)), (1, F(3)), (3, F(1)), (4, F(0))],
+            [(1, F(4)), (1, F(4)), (3, F(1)), (4, F(0))],
+        ),
         # two tied for second
-        ([40, 10, 10, -60], [(1, F(4)), (2, F(3, 2)), (2, F(3, 2)), (4, F(0))],
-         [(1, F(4)), (2, F(2)), (2, F(2)), (4, F(0))]),
+        (
+            [40, 10, 10, -60],
+            [(1, F(4)), (2, F(3, 2)), (2, F(3, 2)), (4, F(0))],
+            [(1, F(4)), (2, F(2)), (2, F(2)), (4, F(0))],
+        ),
         # two tied for third
-        ([40, 20, -30, -30], [(1, F(4)), (2, F(2)), (3, F(1, 2)), (3, F(1, 2))],
-         [(1, F(4)), (2, F(2)), (3, F(1)), (3, F(1))]),
+        (
+            [40, 20, -30, -30],
+            [(1, F(4)), (2, F(2)), (3, F(1, 2)), (3, F(1, 2))],
+            [(1, F(4)), (2, F(2)), (3, F(1)), (3, F(1))],
+        ),
         # two pairs of ties
-        ([5, 5, -5, -5], [(1, F(3)), (1, F(3)), (3, F(1, 2)), (3, F(1, 2))],
-         [(1, F(4)), (1, F(4)), (3, F(1)), (3, F(1))]),
+        (
+            [5, 5, -5, -5],
+            [(1, F(3)), (1, F(3)), (3, F(1, 2)), (3, F(1, 2))],
+            [(1, F(4)), (1, F(4)), (3, F(1)), (3, F(1))],
+        ),
     ],
 )
 def test_two_players_tied_share_or_take_the_best_of_their_places(scores, share, highest):

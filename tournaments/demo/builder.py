@@ -131,17 +131,31 @@ def _register(tournament: Tournament, rng: random.Random, players: int) -> None:
         player_register_substitute(tournament=tournament, name=f"Substitute {index + 1}")
 
 
-def _winning_tiles(rng: random.Random, seat_wind: str, prevalent: str, self_drawn: bool) -> dict:
-    def scores_eight(hand: dict) -> bool:
-        return scoring.score_hand(hand).points >= 8
+# Special shapes are rare at a real table; flowers mostly 0-2 (a winner seldom holds more).
+SHAPE_WEIGHTS = {"regular": 93, "seven_pairs": 5, "knitted_straight": 1, "honors_knitted": 1}
+FLOWER_WEIGHTS = (45, 30, 15, 6, 3, 1)
+HIGH_HAND_POINTS = 40
+HIGH_HAND_ODDS = 0.1
 
-    return generate_hand(
+
+def _winning_tiles(rng: random.Random, seat_wind: str, prevalent: str, self_drawn: bool) -> dict:
+    """A winning hand of 8 points or more, big hands kept rare as at a real table."""
+
+    def realistic(hand: dict) -> bool:
+        points = scoring.score_hand(hand).points
+        return points >= 8 and (points <= HIGH_HAND_POINTS or rng.random() < HIGH_HAND_ODDS)
+
+    shape = rng.choices(list(SHAPE_WEIGHTS), weights=list(SHAPE_WEIGHTS.values()))[0]
+    hand = generate_hand(
         rng,
         seat_wind=seat_wind,
         prevalent_wind=prevalent,
         self_drawn=self_drawn,
-        min_points_filter=scores_eight,
+        shape=shape,
+        min_points_filter=realistic,
     )
+    hand["flowers"] = rng.choices(range(len(FLOWER_WEIGHTS)), weights=FLOWER_WEIGHTS)[0]
+    return hand
 
 
 def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, HandScore, TableSession, Tournament
+from tournaments.models import Hand, HandScore, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, POSITIONS
 from tournaments.services.results import table_session_recompute
 
@@ -101,22 +101,28 @@ def hand_preview(
     )
 
 
-def _locked(table_session: TableSession) -> TableSession:
+def _locked(table_session: TableSession) -> tuple[TableSession, list[Seat]]:
+    """The sheet, locked against concurrent entry, and its four seats."""
     locked = (
         TableSession.objects.select_for_update()
         .select_related("session__tournament")
         .get(pk=table_session.pk)
     )
-    if locked.seats.count() != 4:
+    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
+    if len(seats) != 4:
         raise TournamentError(_("This table does not have four seated players."))
-    return locked
+    return locked, seats
 
 
-def _write_scores(hand: Hand, payments: dict[str, int]) -> None:
-    seats = {s.position: s.player_id for s in hand.table_session.seats.all()}
+def _write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> None:
     HandScore.objects.bulk_create(
-        HandScore(hand=hand, player_id=seats[p], position=p, points=payments.get(p, 0))
-        for p in POSITIONS
+        HandScore(
+            hand=hand,
+            player_id=s.player_id,
+            position=s.position,
+            points=payments.get(s.position, 0),
+        )
+        for s in seats
     )
 
 
@@ -132,7 +138,7 @@ def hand_record_win(
     user=None,
 ) -> Hand:
     """Record the next hand as a win; the scoring core refuses invalid or under-8 hands."""
-    table_session = _locked(table_session)
+    table_session, seats = _locked(table_session)
     preview = hand_preview(
         table_session=table_session,
         winner=winner,
@@ -155,8 +161,8 @@ def hand_record_win(
         flowers=preview.flowers,
         entered_by=user,
     )
-    _write_scores(hand, preview.payments)
-    table_session_recompute(table_session=table_session)
+    _write_scores(hand, seats, preview.payments)
+    table_session_recompute(table_session=table_session, seats=seats)
     return hand
 
 
@@ -165,7 +171,7 @@ def hand_record_no_win(*, table_session: TableSession, outcome: str, user=None) 
     """A draw (wall exhausted) or a hand stopped by the time limit: nobody scores (3.9.1.3)."""
     if outcome not in (Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT):
         raise TournamentError(_("A hand without a winner is a draw or a time-limit stop."))
-    table_session = _locked(table_session)
+    table_session, seats = _locked(table_session)
     number = _next_number(table_session)
     winds = seating_adapter.hand_winds(number)
     hand = Hand.objects.create(
@@ -176,19 +182,19 @@ def hand_record_no_win(*, table_session: TableSession, outcome: str, user=None) 
         outcome=outcome,
         entered_by=user,
     )
-    _write_scores(hand, {})
-    table_session_recompute(table_session=table_session)
+    _write_scores(hand, seats, {})
+    table_session_recompute(table_session=table_session, seats=seats)
     return hand
 
 
 @transaction.atomic
 def hand_delete_last(*, table_session: TableSession) -> int:
     """Take back the last hand entered on a sheet (an umpire's typing mistake)."""
-    table_session = _locked(table_session)
+    table_session, seats = _locked(table_session)
     last = table_session.hands.order_by("-number").first()
     if last is None:
         raise TournamentError(_("This score sheet has no hand to remove."))
     number = last.number
     last.delete()
-    table_session_recompute(table_session=table_session)
+    table_session_recompute(table_session=table_session, seats=seats)
     return number

@@ -65,6 +65,46 @@ def player_create(
     )
 
 
+def player_check(*, player: Player) -> None:
+    """What an edit of a player's details must satisfy (raises TournamentError)."""
+    if not player.name.strip():
+        raise TournamentError(_("A player needs a name."))
+    if player.team is not None and player.team.tournament_id != player.tournament_id:
+        raise TournamentError(
+            _("The team %(team)s belongs to another tournament.") % {"team": player.team}
+        )
+
+
+@transaction.atomic
+def player_update(*, player: Player) -> Player:
+    """Save edits to a player's details; the team must be of the same tournament."""
+    player_check(player=player)
+    player.save()
+    return player
+
+
+def team_check(*, team: Team) -> None:
+    """What an edit of a team must satisfy: a unique name, a captain from its members."""
+    if not team.name.strip():
+        raise TournamentError(_("A team needs a name."))
+    clash = team.tournament.teams.filter(name__iexact=team.name.strip()).exclude(pk=team.pk)
+    if clash.exists():
+        raise TournamentError(_("There is already a team named %(name)s.") % {"name": team.name})
+    if team.captain is not None and team.captain.team_id != team.pk:
+        raise TournamentError(
+            _("The captain %(player)s is not a member of %(team)s.")
+            % {"player": team.captain, "team": team.name}
+        )
+
+
+@transaction.atomic
+def team_update(*, team: Team) -> Team:
+    """Save edits to a team."""
+    team_check(team=team)
+    team.save()
+    return team
+
+
 def player_register_substitute(*, tournament: Tournament, name: str, **details) -> Player:
     """A substitute fills bye seats and replaces withdrawn players; he is not ranked."""
     return player_create(

@@ -1,4 +1,5 @@
 from django.core.management.base import CommandError
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.demo.builder import build_demo
@@ -37,7 +38,7 @@ class Command(TournamentCommand):
         if existing.exists():
             if if_missing:
                 self.stdout.write(_("The demo tournament already exists."))
-                self.stdout.write(slug)
+                self._print_links(existing.get())
                 return
             if not replace:
                 raise CommandError(
@@ -69,4 +70,10 @@ class Command(TournamentCommand):
             )
             % summary.__dict__
         )
-        self.stdout.write(summary.slug)
+        self._print_links(Tournament.objects.get(slug=summary.slug))
+
+    def _print_links(self, tournament: Tournament) -> None:
+        """The standings page, then the slug alone on the last line (scripts read it)."""
+        url = reverse("admin:tournaments_tournament_standings", args=[tournament.pk])
+        self.stdout.write(_("Standings: %(url)s") % {"url": url})
+        self.stdout.write(tournament.slug)

@@ -1,0 +1,431 @@
+"""Scoring a hand: every shape and decomposition is scored and the highest total wins
+(rule 3.9.1.5 (4), freedom to choose the highest); within one decomposition the
+combination principles of 3.9.1.5 and the "may not be combined with" lists of Appendix 1
+are applied.
+
+Exclusions are one table, :data:`EXCLUDES`: a fan found in the hand removes the fans it
+implies or may not be combined with. Removal is computed from everything found, so a fan
+implied by a removed fan stays removed (e.g. Nine Gates removes Full Flush, and No Honors,
+implied by Full Flush, goes too).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import fans as F
+from .fans import fan_points
+from .fans.chows import chow_relations, terminal_chows_fan
+from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
+from .fans.special import is_nine_gates, special_shapes
+from .fans.tiles import tile_fans
+from .fans.winning import wait_fan, win_fans
+from .shapes import (
+    CHOW,
+    KNITTED_MASKS,
+    KNITTED_STRAIGHTS,
+    KONG,
+    PUNG,
+    decompose,
+    knitted_straight_decompositions,
+    waiting_tiles,
+)
+from .tiles import TERMINALS, Hand
+
+_X = frozenset
+EXCLUDES: dict[int, frozenset[int]] = {
+    # 88
+    F.BIG_FOUR_WINDS: _X({F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.ALL_PUNGS, F.PREVALENT_WIND,
+                          F.SEAT_WIND, F.PUNG_OF_TERMINALS_OR_HONORS}),
+    F.BIG_THREE_DRAGONS: _X({F.DRAGON_PUNG, F.TWO_DRAGON_PUNGS}),
+    # All Green (3) combines with Full Flush and Half Flush under WMO 2006 (fans.md)
+    F.NINE_GATES: _X({F.FULL_FLUSH, F.CONCEALED_HAND, F.PUNG_OF_TERMINALS_OR_HONORS,
+                      F.NO_HONORS}),
+    F.FOUR_KONGS: _X({F.SINGLE_WAIT, F.ALL_PUNGS}),
+    F.SEVEN_SHIFTED_PAIRS: _X({F.SEVEN_PAIRS, F.FULL_FLUSH, F.CONCEALED_HAND, F.SINGLE_WAIT,
+                               F.NO_HONORS}),
+    F.THIRTEEN_ORPHANS: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT,
+                            F.ALL_TERMINALS_AND_HONORS}),
+    # 64; All Terminals keeps Double Pung and Triple Pung (WMO text, fans.md)
+    F.ALL_TERMINALS: _X({F.ALL_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.PUNG_OF_TERMINALS_OR_HONORS,
+                         F.NO_HONORS, F.OUTSIDE_HAND}),
+    F.LITTLE_FOUR_WINDS: _X({F.BIG_THREE_WINDS, F.PUNG_OF_TERMINALS_OR_HONORS}),
+    F.LITTLE_THREE_DRAGONS: _X({F.DRAGON_PUNG, F.TWO_DRAGON_PUNGS}),
+    F.ALL_HONORS: _X({F.ALL_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.PUNG_OF_TERMINALS_OR_HONORS,
+                      F.OUTSIDE_HAND}),
+    F.FOUR_CONCEALED_PUNGS: _X({F.CONCEALED_HAND, F.ALL_PUNGS}),
+    F.PURE_TERMINAL_CHOWS: _X({F.FULL_FLUSH, F.SEVEN_PAIRS, F.ALL_CHOWS, F.TWO_TERMINAL_CHOWS,
+                               F.PURE_DOUBLE_CHOW, F.NO_HONORS}),
+    # 48
+    F.QUADRUPLE_CHOW: _X({F.PURE_SHIFTED_PUNGS, F.PURE_TRIPLE_CHOW, F.TILE_HOG,
+                          F.PURE_DOUBLE_CHOW}),
+    F.FOUR_PURE_SHIFTED_PUNGS: _X({F.ALL_PUNGS, F.PURE_SHIFTED_PUNGS, F.PURE_TRIPLE_CHOW}),
+    # 32
+    F.FOUR_PURE_SHIFTED_CHOWS: _X({F.SHORT_STRAIGHT, F.PURE_SHIFTED_CHOWS}),
+    F.ALL_TERMINALS_AND_HONORS: _X({F.ALL_PUNGS, F.PUNG_OF_TERMINALS_OR_HONORS,
+                                    F.OUTSIDE_HAND}),
+    # 24
+    F.SEVEN_PAIRS: _X({F.CONCEALED_HAND, F.SINGLE_WAIT}),
+    F.GREATER_HONORS_AND_KNITTED_TILES: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT,
+                                            F.LESSER_HONORS_AND_KNITTED_TILES}),
+    F.ALL_EVEN_PUNGS: _X({F.ALL_PUNGS, F.ALL_SIMPLES, F.NO_HONORS}),
+    F.FULL_FLUSH: _X({F.NO_HONORS}),
+    F.PURE_TRIPLE_CHOW: _X({F.PURE_SHIFTED_PUNGS, F.PURE_DOUBLE_CHOW}),
+    F.PURE_SHIFTED_PUNGS: _X({F.PURE_TRIPLE_CHOW}),
+    F.UPPER_TILES: _X({F.NO_HONORS}),
+    F.MIDDLE_TILES: _X({F.NO_HONORS, F.ALL_SIMPLES}),
+    F.LOWER_TILES: _X({F.NO_HONORS}),
+    # 16
+    F.THREE_SUITED_TERMINAL_CHOWS: _X({F.MIXED_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.NO_HONORS,
+                                       F.ALL_CHOWS}),
+    F.ALL_FIVES: _X({F.ALL_SIMPLES, F.NO_HONORS}),
+    # 12
+    F.LESSER_HONORS_AND_KNITTED_TILES: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT}),
+    F.UPPER_FOUR: _X({F.NO_HONORS}),
+    F.LOWER_FOUR: _X({F.NO_HONORS}),
+    # 8
+    F.REVERSIBLE_TILES: _X({F.ONE_VOIDED_SUIT}),
+    F.LAST_TILE_DRAW: _X({F.SELF_DRAWN}),
+    # the replacement tile is drawn from the wall: Self-Drawn is implied (3.9.1.5 (1))
+    F.OUT_WITH_REPLACEMENT_TILE: _X({F.SELF_DRAWN}),
+    F.ROBBING_THE_KONG: _X({F.LAST_TILE, F.FULLY_CONCEALED_HAND}),
+    F.TWO_CONCEALED_KONGS: _X({F.CONCEALED_KONG, F.TWO_CONCEALED_PUNGS}),
+    # 6
+    F.MELDED_HAND: _X({F.SINGLE_WAIT}),
+    F.TWO_DRAGON_PUNGS: _X({F.DRAGON_PUNG}),
+    # 4
+    F.FULLY_CONCEALED_HAND: _X({F.SELF_DRAWN, F.CONCEALED_HAND}),
+    # 2
+    F.ALL_CHOWS: _X({F.NO_HONORS}),
+    F.ALL_SIMPLES: _X({F.NO_HONORS}),
+}
+_EMPTY: frozenset[int] = frozenset()
+
+# (fan id, detail): detail is ``(kind, tiles)`` naming sets (see explain.detail_text), or text.
+Item = tuple[int, object]
+CHOWS_OF = "chows"  # detail kinds, formatted by explain.detail_text
+PUNGS_OF = "pungs"
+KONGS_OF = "kongs"
+TILES_OF = "tiles"
+PAIR_OF = "pair"
+
+
+class Context:
+    """Facts of the hand that every decomposition shares, computed once: the declared
+    sets, the fans of the tiles, of the kongs and of the way of winning."""
+
+    __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
+                 "standing", "present", "base", "base_items", "_unique")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        # (kind, tile, exposed): a concealed kong is the only unexposed declared set
+        meld_sets = []
+        meld_chows = []
+        meld_pungs = []
+        concealed_kongs = []
+        melded = melded_kongs = 0
+        counts = [0] * 34
+        present = 0
+        kong_tiles = []
+        for kind, t, hidden in hand.melds:
+            if kind == "chow":
+                meld_sets.append((CHOW, t, True))
+                meld_chows.append(t)
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+                present |= 7 << t
+                melded += 1
+            else:
+                kong = kind == "kong"
+                meld_sets.append((KONG if kong else PUNG, t, not hidden))
+                meld_pungs.append(t)
+                counts[t] += 4 if kong else 3
+                present |= 1 << t
+                if kong:
+                    kong_tiles.append(t)
+                if hidden:
+                    concealed_kongs.append(t)
+                else:
+                    melded += 1
+                    melded_kongs += kong
+        for t in hand.concealed:
+            counts[t] += 1
+            present |= 1 << t
+        win = hand.win_tile
+        shown = counts[win] - sum(1 for t in concealed_kongs if t == win) * 4
+        counts[win] += 1
+        present |= 1 << win
+        self.meld_sets = tuple(meld_sets)
+        self.meld_chows = tuple(meld_chows)
+        self.meld_pungs = tuple(meld_pungs)
+        self.concealed_kongs = tuple(concealed_kongs)
+        self.standing = tuple(sorted(hand.concealed + (win,)))
+        self.present = present
+        base: dict[int, int] = {}
+        items: list[Item] = []
+        for fan in tile_fans(present):
+            base[fan] = 1
+            items.append((fan, "all tiles"))
+        # rule 64: all four of a tile used without declaring a kong
+        hog = counts.count(4) - len(kong_tiles)
+        if hog > 0:
+            base[F.TILE_HOG] = hog
+            items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in range(34)
+                         if counts[t] == 4 and t not in kong_tiles)
+        for fan in kong_fans(melded_kongs, len(concealed_kongs)):
+            base[fan] = 1
+            items.append((fan, (KONGS_OF, tuple(kong_tiles))))
+        for fan in win_fans(hand, melded, shown):
+            base[fan] = 1
+            items.append((fan, "how the hand was won"))
+        self.base = base
+        self.base_items = tuple(items)
+        self._unique: bool | None = None
+
+    def unique_wait(self) -> bool:
+        """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
+        if self._unique is None:
+            self._unique = len(waiting_tiles(self.hand.concealed, len(self.hand.melds))) == 1
+        return self._unique
+
+
+@lru_cache(maxsize=1 << 16)
+def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
+             prevalent: int, knitted: bool) -> tuple[Item, ...]:
+    """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
+    and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
+
+    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Memoized.
+    """
+    items: list[Item] = []
+    n_chows = len(chows)
+    if n_chows == 4 and (tc := terminal_chows_fan(chows, pair)):
+        items.append((tc, (CHOWS_OF, chows)))
+    elif n_chows >= 2:
+        items.extend((fan, (CHOWS_OF, used)) for fan, used in chow_relations(chows))
+    if pair < 27 and (n_chows == 4 or (knitted and n_chows == 1)):
+        items.append((F.ALL_CHOWS, "only chows and a suit pair"))  # fan 63
+
+    wind_fan = 0
+    if len(pungs) >= 2:
+        for fan, used in pung_relations(pungs):
+            if fan == F.BIG_THREE_WINDS and 27 <= pair <= 30:
+                fan = F.LITTLE_FOUR_WINDS  # three wind pungs and a wind pair
+            elif fan == F.TWO_DRAGON_PUNGS and pair >= 31:
+                fan = F.LITTLE_THREE_DRAGONS  # two dragon pungs and a dragon pair
+            if fan in (F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_FOUR_WINDS):
+                wind_fan = fan
+            items.append((fan, (PUNGS_OF, used)))
+    if len(pungs) == 4:
+        items.append((F.ALL_PUNGS, "four pungs or kongs"))  # fan 49
+    for p in pungs:
+        g = (PUNGS_OF, (p,))
+        if p >= 31:
+            items.append((F.DRAGON_PUNG, g))  # fan 59
+        elif p >= 27:
+            special = False
+            if p == prevalent:
+                items.append((F.PREVALENT_WIND, g))  # fan 60
+                special = True
+            if p == seat:
+                items.append((F.SEAT_WIND, g))  # fan 61
+                special = True
+            # fan 73 counts winds other than seat and prevalent, and not those already
+            # in Big Three Winds / Little or Big Four Winds
+            if not special and not wind_fan:
+                items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
+        elif p in TERMINALS:
+            items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
+
+    if not knitted:
+        outside = pair in TERMINALS or pair >= 27
+        fives = pair < 27 and pair % 9 == 4
+        even = pair < 27 and (pair % 9) % 2 == 1  # index odd = rank even
+        for t in chows:
+            r = t % 9
+            outside = outside and r in (0, 6)
+            fives = fives and 2 <= r <= 4
+        if chows:
+            even = False
+        for t in pungs:
+            outside = outside and (t in TERMINALS or t >= 27)
+            fives = fives and t < 27 and t % 9 == 4
+            even = even and t < 27 and (t % 9) % 2 == 1
+        if outside:
+            items.append((F.OUTSIDE_HAND, "a terminal or honor in every set and the pair"))
+        if fives:
+            items.append((F.ALL_FIVES, "a 5 in every set and the pair"))
+        if even:
+            items.append((F.ALL_EVEN_PUNGS, "pungs and pair of 2, 4, 6, 8"))
+    return tuple(items)
+
+
+Scored = tuple[int, dict[int, int], tuple, frozenset]
+
+
+def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
+                        extra: tuple[int, ...] = ()) -> Scored:
+    """Score one decomposition: the concealed ``sets`` (kind, tile) and ``pair`` with the
+    declared melds; ``knitted`` is the index of a Knitted Straight taking the place of three
+    sets, ``extra`` fans found on the whole hand (Nine Gates).
+
+    Returns ``(points, {fan: count}, items, removed)``; ``items`` still hold the removed
+    fans, filtered only for the reading finally chosen.
+    """
+    hand = ctx.hand
+    win = hand.win_tile
+    chows = ctx.meld_chows
+    pungs = ctx.meld_pungs
+    hidden = []
+    hidden_chow_has_win = False
+    for k, t in sets:
+        if k == CHOW:
+            chows += (t,)
+            if t <= win <= t + 2:
+                hidden_chow_has_win = True
+        else:
+            pungs += (t,)
+            hidden.append(t)
+    pungs = tuple(sorted(pungs))
+    # the winds only matter with a wind pung: leave them out of the memo key otherwise
+    if any(27 <= p <= 30 for p in pungs):
+        seat, prevalent = 27 + hand.seat_wind, 27 + hand.prevalent_wind
+    else:
+        seat = prevalent = 0
+    items = set_fans(tuple(sorted(chows)), pungs, pair, seat, prevalent, knitted >= 0)
+    found = ctx.base.copy()
+    for fan, _detail in items:
+        found[fan] = found.get(fan, 0) + 1
+    items = ctx.base_items + items
+    for fan in extra:
+        found[fan] = 1
+        items += ((fan, "the whole hand"),)
+    if knitted >= 0:
+        found[F.KNITTED_STRAIGHT] = 1
+        items += ((F.KNITTED_STRAIGHT, (TILES_OF, KNITTED_STRAIGHTS[knitted])),)
+
+    # concealed pungs: a pung completed with another player's tile counts as exposed,
+    # unless a concealed chow could have taken that tile instead
+    if hidden or ctx.concealed_kongs:
+        if not hand.self_drawn and win in hidden and not hidden_chow_has_win:
+            hidden.remove(win)
+        hidden.extend(ctx.concealed_kongs)
+        if (fan := concealed_pungs_fan(len(hidden))):
+            found[fan] = 1
+            items += ((fan, (PUNGS_OF, tuple(hidden))),)
+
+    # waits: only when the hand waited on that one tile (rules 77-79)
+    fan = wait_fan(sets, pair, win)
+    if fan and ctx.unique_wait():
+        found[fan] = 1
+        items += ((fan, (TILES_OF, (win,))),)
+    return _finish(found, items)
+
+
+@lru_cache(maxsize=1 << 14)
+def _removed_by(found: frozenset[int]) -> frozenset[int]:
+    """Every fan excluded by the fans found (memoized on the set of fans)."""
+    removed: set[int] = set()
+    for fan in found:
+        ex = EXCLUDES.get(fan)
+        if ex:
+            removed |= ex
+    return frozenset(removed & found)
+
+
+_POINTS = {f: fan_points(f) for f in (*F.FANS, F.MELDED_AND_CONCEALED_KONG)}
+
+
+def _finish(found: dict[int, int], items: tuple) -> Scored:
+    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points."""
+    removed = _removed_by(frozenset(found))
+    for fan in removed:
+        del found[fan]
+    if not found:
+        found[F.CHICKEN_HAND] = 1
+        items = ((F.CHICKEN_HAND, "no other fan scores"),)
+    points = _POINTS
+    total = 0
+    for fan, n in found.items():
+        total += points[fan] * n
+    return total, found, items, removed
+
+
+def _score_special(ctx: Context, fans: tuple[int, ...], with_tiles: bool) -> Scored:
+    found: dict[int, int] = {}
+    items: list[Item] = []
+    for fan in fans:
+        found[fan] = 1
+        items.append((fan, "the whole hand"))
+    keep = None if with_tiles else (F.TILE_HOG,) + F_TILE_FANS
+    for fan, detail in ctx.base_items:
+        if keep is not None and fan in keep:
+            continue  # the tiles' fans only count for Seven Pairs hands
+        found[fan] = ctx.base[fan]
+        items.append((fan, detail))
+    return _finish(found, tuple(items))
+
+
+F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
+               F.ALL_TERMINALS_AND_HONORS, F.ALL_TYPES, F.FULL_FLUSH, F.HALF_FLUSH,
+               F.LOWER_FOUR, F.LOWER_TILES, F.MIDDLE_TILES, F.NO_HONORS, F.ONE_VOIDED_SUIT,
+               F.REVERSIBLE_TILES, F.UPPER_FOUR, F.UPPER_TILES)
+
+# (points, {fan: count}, items, removed, shape): the shape is a label or (function, *args)
+# that formats it, so the text is only built when somebody reads it
+Best = tuple[int, dict[int, int], tuple, frozenset, object]
+
+
+def best_score(hand: Hand) -> Best | None:
+    """The highest-scoring reading of a validated hand, or None if it is not a win."""
+    ctx = Context(hand)
+    best: Best | None = None
+    n_melds = len(hand.melds)
+    standing = ctx.standing
+
+    if n_melds == 0:
+        for fans, with_tiles, label in special_shapes(standing):
+            scored = _score_special(ctx, fans, with_tiles)
+            if best is None or scored[0] > best[0]:
+                best = (*scored, label)
+    if n_melds <= 1 and any(ctx.present & m == m for m in KNITTED_MASKS):
+        for k, (sets, pair) in knitted_straight_decompositions(standing):
+            scored = score_decomposition(ctx, sets, pair, knitted=k)
+            if best is None or scored[0] > best[0]:
+                best = (*scored, (_describe, ctx.meld_sets, sets, pair, k))
+    extra = (F.NINE_GATES,) if n_melds == 0 and is_nine_gates(hand) else ()
+    for sets, pair in decompose(standing):
+        scored = score_decomposition(ctx, sets, pair, extra=extra)
+        if best is None or scored[0] > best[0] or (
+                scored[0] == best[0] and _prefer(scored[1], best[1])):
+            best = (*scored, (_describe, ctx.meld_sets, sets, pair, -1))
+    return best
+
+
+def _prefer(found: dict[int, int], incumbent: dict[int, int]) -> bool:
+    """Tie-break between readings of equal total, as the reference calculator does:
+    four sets over Seven Pairs, and Pure Triple Chow / Triple Pung readings."""
+    return (F.SEVEN_PAIRS in incumbent or F.PURE_TRIPLE_CHOW in found
+            or F.TRIPLE_PUNG in found)
+
+
+def _describe(meld_sets: tuple, sets: tuple, pair: int, knitted: int) -> str:
+    """The reading chosen, e.g. ``four sets and a pair: [123m] 456p 789s 11z``."""
+    from .tiles import tiles_code
+
+    def code(kind: int, t: int) -> str:
+        if kind == CHOW:
+            return tiles_code((t, t + 1, t + 2))
+        return tiles_code((t,) * (4 if kind == KONG else 3))
+
+    parts = []
+    for k, t, exposed in meld_sets:
+        parts.append(f"[{code(k, t)}]" if exposed else f"[{code(k, t)} concealed]")
+    if knitted >= 0:
+        parts.append(tiles_code(KNITTED_STRAIGHTS[knitted]) + " (knitted)")
+    parts.extend(code(k, t) for k, t in sets)
+    parts.append(tiles_code((pair, pair)))
+    return ("knitted straight, a set and a pair: " if knitted >= 0
+            else "four sets and a pair: ") + " ".join(parts)

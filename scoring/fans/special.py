@@ -1,0 +1,85 @@
+"""The special shapes (rules 4, 6, 7, 19, 20, 34, 35) that are not four sets and a pair.
+
+Knitted Straight with a set and a pair is scored with the decompositions (see
+:mod:`scoring.combine`); Nine Gates is a property of the whole concealed hand, scored on
+top of its best decomposition.
+"""
+
+from __future__ import annotations
+
+from ..shapes import counts_of, honors_and_knitted, is_seven_pairs, is_thirteen_orphans
+from ..tiles import Hand, tiles_code
+from . import (
+    GREATER_HONORS_AND_KNITTED_TILES,
+    KNITTED_STRAIGHT,
+    LESSER_HONORS_AND_KNITTED_TILES,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    THIRTEEN_ORPHANS,
+)
+
+
+def is_seven_shifted_pairs(counts: list[int]) -> bool:
+    """Fan 6: seven pairs of one suit, consecutive numbers."""
+    present = [t for t in range(34) if counts[t]]
+    if len(present) != 7 or present[-1] >= 27:
+        return False
+    return present[0] // 9 == present[-1] // 9 and present[-1] - present[0] == 6
+
+
+def special_shapes(standing: tuple[int, ...]) -> list[tuple[tuple[int, ...], bool, tuple]]:
+    """Special readings of 14 concealed tiles: ``[(fans, keeps tile fans, label)]``."""
+    out: list[tuple[tuple[int, ...], bool, tuple]] = []
+    # cheap filters on the sorted tiles before counting: pairs line up two by two; the other
+    # special hands need 13 or 14 different tiles
+    pairs = standing[0::2] == standing[1::2]
+    if not pairs and len(set(standing)) < 13:
+        return out
+    counts = counts_of(standing)
+    if pairs and is_seven_pairs(counts):
+        if is_seven_shifted_pairs(counts):
+            # fan 6 excludes Seven Pairs, Full Flush, ...; it keeps All Simples
+            out.append(((SEVEN_SHIFTED_PAIRS,), True, _label("seven shifted pairs", standing)))
+        else:
+            out.append(((SEVEN_PAIRS,), True, _label("seven pairs", standing)))
+    elif is_thirteen_orphans(counts):
+        out.append(((THIRTEEN_ORPHANS,), False, _label("thirteen orphans", standing)))
+    else:
+        hk = honors_and_knitted(counts)
+        if hk is not None:
+            honors, suited = hk
+            if honors == 7:
+                out.append(((GREATER_HONORS_AND_KNITTED_TILES,), False,
+                            _label("greater honors and knitted tiles", standing)))
+            else:
+                fans = (LESSER_HONORS_AND_KNITTED_TILES,)
+                if suited == 9:  # the whole knitted straight is there (rule 34 combines)
+                    fans += (KNITTED_STRAIGHT,)
+                out.append((fans, False, _label("lesser honors and knitted tiles", standing)))
+    return out
+
+
+def _format(name: str, tiles: tuple[int, ...]) -> str:
+    return f"{name}: {tiles_code(tiles)}"
+
+
+def _label(name: str, tiles: tuple[int, ...]) -> tuple:
+    """A shape label formatted only when read (see ScoreResult.shape)."""
+    return (_format, name, tiles)
+
+
+_NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def is_nine_gates(hand: Hand) -> bool:
+    """Fan 4: fully concealed 1112345678999 of one suit before the win (the nine-sided
+    wait), completed with any tile of that suit."""
+    if hand.melds or hand.win_tile >= 27:
+        return False
+    suit = hand.win_tile // 9
+    counts = [0] * 9
+    for t in hand.concealed:
+        if t // 9 != suit or t >= 27:
+            return False
+        counts[t % 9] += 1
+    return tuple(counts) == _NINE_GATES_RANKS

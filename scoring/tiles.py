@@ -1,0 +1,401 @@
+"""Tiles, melds and hands, and the reader of the hand JSON of ``hand-format.md``.
+
+A tile is a small int, 0..33, so that hands become count arrays and tuples that hash fast:
+
+* 0..8 Characters 1..9 (``m``), 9..17 Dots 1..9 (``p``), 18..26 Bamboo 1..9 (``s``),
+* 27..30 East, South, West, North (``1z``..``4z``), 31..33 White, Green, Red (``5z``..``7z``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from .errors import (
+    ContradictionError,
+    FiveCopiesError,
+    HandError,
+    InputError,
+    MeldError,
+    TileCountError,
+    TileError,
+)
+
+Tile = int
+
+NUM_TILES = 34
+HONOR_BASE = 27
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+WHITE, GREEN, RED = 31, 32, 33
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+
+SUIT_LETTERS = "mpsz"
+SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+HONOR_NAMES = ("East wind", "South wind", "West wind", "North wind",
+               "White dragon", "Green dragon", "Red dragon")
+WIND_NAMES = ("East", "South", "West", "North")
+
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+TERMINALS_AND_HONORS = frozenset(TERMINALS | set(range(27, 34)))
+# 1998 rulebook: Dots 1,2,3,4,5,8,9, Bamboo 2,4,5,6,8,9 and White look the same upside down.
+REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
+GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})  # 2,3,4,6,8 Bamboo and Green dragon
+
+_WIND_WORDS = {
+    "E": 0, "S": 1, "W": 2, "N": 3,
+    "EAST": 0, "SOUTH": 1, "WEST": 2, "NORTH": 3,
+    "1Z": 0, "2Z": 1, "3Z": 2, "4Z": 3,
+}
+
+
+def is_honor(t: Tile) -> bool:
+    return t >= HONOR_BASE
+
+
+def suit_of(t: Tile) -> int:
+    """0 Characters, 1 Dots, 2 Bamboo, 3 honors."""
+    return t // 9
+
+
+def rank_of(t: Tile) -> int:
+    """1..9 for suit tiles, 1..7 for honors (E S W N White Green Red)."""
+    return t % 9 + 1 if t < HONOR_BASE else t - HONOR_BASE + 1
+
+
+def tile_code(t: Tile) -> str:
+    """The compact notation of one tile, e.g. ``5p`` or ``7z``."""
+    return f"{rank_of(t)}{SUIT_LETTERS[suit_of(t)]}"
+
+
+def tile_name(t: Tile) -> str:
+    """A readable name, e.g. ``5 Dots`` or ``Red dragon``."""
+    if t >= HONOR_BASE:
+        return HONOR_NAMES[t - HONOR_BASE]
+    return f"{rank_of(t)} {SUIT_NAMES[suit_of(t)]}"
+
+
+def tile_label(t: Tile) -> str:
+    """Code and name together, for messages: ``5p (5 Dots)``."""
+    return f"{tile_code(t)} ({tile_name(t)})"
+
+
+def tiles_code(tiles: Any) -> str:
+    """Compact notation of several tiles, sorted and grouped by suit: ``123m55z``."""
+    out = []
+    by_suit: dict[int, list[str]] = {}
+    for t in sorted(tiles):
+        by_suit.setdefault(suit_of(t), []).append(str(rank_of(t)))
+    for s in sorted(by_suit):
+        out.append("".join(by_suit[s]) + SUIT_LETTERS[s])
+    return "".join(out)
+
+
+def parse_tiles(text: Any) -> tuple[Tile, ...]:
+    """Read a run like ``123m456p11z`` into tiles, in the order written.
+
+    Digits come first and the suit letter after them; spaces are ignored. Raises
+    :class:`TileError` naming the bad piece.
+    """
+    if not isinstance(text, str):
+        raise TileError(f"tiles must be a string like '123m456p11z', got {_describe(text)}")
+    if len(text) > 200:
+        raise TileError(f"tile text too long ({len(text)} characters) to be a hand")
+    return _parse_tiles(text)
+
+
+@lru_cache(maxsize=1 << 14)
+def _parse_tiles(text: str) -> tuple[Tile, ...]:
+    tiles: list[Tile] = []
+    pending: list[int] = []
+    for ch in text:
+        if ch.isspace():
+            continue
+        if "1" <= ch <= "9" and ch.isascii():
+            pending.append(int(ch))
+            continue
+        letter = ch.lower()
+        if letter not in SUIT_LETTERS or not ch.isascii():
+            raise TileError(f"'{ch}' in {text!r} is not a tile digit 1-9 or a suit letter m/p/s/z")
+        if not pending:
+            raise TileError(f"suit letter '{ch}' in {text!r} has no digits before it")
+        suit = SUIT_LETTERS.index(letter)
+        for d in pending:
+            if suit == 3 and d > 7:
+                raise TileError(f"'{d}z' in {text!r} is not a tile: honors are 1z..7z")
+            tiles.append(suit * 9 + d - 1)
+        pending = []
+    if pending:
+        raise TileError(f"digits '{''.join(map(str, pending))}' at the end of {text!r} "
+                        "have no suit letter (m, p, s or z)")
+    return tuple(tiles)
+
+
+def parse_tile(text: Any) -> Tile:
+    """Read exactly one tile, e.g. ``5p``."""
+    if type(text) is str:
+        t = _ONE_TILE.get(text)
+        if t is not None:
+            return t
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileError(f"expected exactly one tile, got {text!r}")
+    return tiles[0]
+
+
+_ONE_TILE = {f"{r}{'mpsz'[s]}": s * 9 + r - 1 for s in range(4) for r in range(1, 10)
+             if s < 3 or r <= 7}
+
+
+def parse_wind(value: Any, field: str) -> int:
+    """``E``/``S``/``W``/``N`` (or the words, or ``1z``..``4z``) into 0..3."""
+    if isinstance(value, str):
+        w = _WIND_WORDS.get(value)
+        if w is None:
+            w = _WIND_WORDS.get(value.strip().upper())
+        if w is not None:
+            return w
+    raise InputError(f"{field} must be one of E, S, W, N (or 1z..4z), got {_describe(value)}",
+                     "bad_wind")
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+class Meld(NamedTuple):
+    """A declared set. ``tile`` is the lowest tile (the only tile of a pung or kong)."""
+
+    kind: str  # "chow", "pung" or "kong"
+    tile: Tile
+    concealed: bool = False  # only a kong can be concealed (declared face down)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    @property
+    def exposed(self) -> bool:
+        return not self.concealed
+
+    def code(self) -> str:
+        return tiles_code(self.tiles)
+
+
+class Hand(NamedTuple):
+    """A parsed hand (immutable, hashable). ``concealed`` excludes the winning tile and is
+    sorted; winds are 0..3 for East, South, West, North."""
+
+    melds: tuple[Meld, ...]
+    concealed: tuple[Tile, ...]
+    win_tile: Tile
+    self_drawn: bool = False
+    last_tile: bool = False
+    last_wall_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+    flowers: int = 0
+
+    def all_tiles(self) -> list[Tile]:
+        """Every tile of the hand: melds (kongs as 4), concealed tiles and the winning tile."""
+        out: list[Tile] = []
+        for m in self.melds:
+            out.extend(m.tiles)
+        out.extend(self.concealed)
+        out.append(self.win_tile)
+        return out
+
+
+_FIELDS = ("melds", "concealed", "win_tile", "self_drawn", "last_tile", "last_wall_tile",
+           "kong_replacement", "robbing_kong", "seat_wind", "prevalent_wind", "flowers")
+_FLAGS = ("self_drawn", "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong")
+_MELD_FIELDS = ("type", "tiles", "concealed")
+_FIELD_SET = frozenset(_FIELDS)
+_MELD_FIELD_SET = frozenset(_MELD_FIELDS)
+
+
+def _shown(tiles: list[Tile]) -> str:
+    return tiles_code(tiles) if tiles else "no tiles"
+
+
+def _parse_meld(index: int, raw: Any) -> Meld:
+    if type(raw) is dict and _MELD_FIELD_SET.issuperset(raw):
+        kind, text, concealed = raw.get("type"), raw.get("tiles"), raw.get("concealed", False)
+        if type(kind) is str and type(text) is str and type(concealed) is bool:
+            meld = _known_meld(kind, text, concealed)
+            if meld is not None:
+                return meld
+    return _parse_meld_slow(index, raw)
+
+
+@lru_cache(maxsize=4096)
+def _known_meld(kind: str, text: str, concealed: bool) -> Meld | None:
+    """Memoized reading of a well-formed meld (melds repeat a lot); None if it is bad."""
+    try:
+        return _parse_meld_slow(0, {"type": kind, "tiles": text, "concealed": concealed})
+    except HandError:
+        return None
+
+
+def _parse_meld_slow(index: int, raw: Any) -> Meld:
+    where = f"meld {index + 1}"
+    if not isinstance(raw, dict):
+        raise MeldError(f"{where} must be an object with type and tiles, got {_describe(raw)}")
+    for key in raw:
+        if key not in _MELD_FIELDS:
+            raise MeldError(f"{where} has an unknown field {key!r} (expected type, tiles, "
+                            "concealed)")
+    kind = raw.get("type")
+    if kind not in ("chow", "pung", "kong"):
+        raise MeldError(f"{where}: type must be 'chow', 'pung' or 'kong', got {_describe(kind)}")
+    if "tiles" not in raw:
+        raise MeldError(f"{where} ({kind}) has no tiles")
+    try:
+        tiles = sorted(parse_tiles(raw["tiles"]))
+    except TileError as exc:
+        raise MeldError(f"{where} ({kind}): {exc.message}") from None
+    concealed = raw.get("concealed", False)
+    if not isinstance(concealed, bool):
+        raise MeldError(f"{where}: concealed must be true or false, got {_describe(concealed)}")
+    if kind == "chow":
+        if len(tiles) != 3:
+            raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}")
+        t = tiles[0]
+        if is_honor(t) or is_honor(tiles[2]):
+            raise MeldError(f"{where}: {_shown(tiles)} is a chow of honors; "
+                            "only suit tiles form chows")
+        if not (tiles[1] == t + 1 and tiles[2] == t + 2 and suit_of(t) == suit_of(tiles[2])):
+            raise MeldError(f"{where}: {_shown(tiles)} is not a chow "
+                            "(three consecutive tiles of one suit)")
+    else:
+        size = 3 if kind == "pung" else 4
+        if len(tiles) != size or len(set(tiles)) != 1:
+            raise MeldError(f"{where}: a {kind} is {size} identical tiles, got {_shown(tiles)}")
+        t = tiles[0]
+    if concealed and kind != "kong":
+        raise MeldError(f"{where}: a {kind} in melds is always exposed; concealed sets that were "
+                        "never declared belong in 'concealed'")
+    return Meld(kind, t, concealed)
+
+
+def parse_hand(data: Any) -> Hand:
+    """Parse and validate the hand JSON object of ``hand-format.md``.
+
+    Raises only :class:`HandError` (never KeyError, TypeError, ...), whatever the input.
+    Missing flags default to false, missing ``melds`` to none and ``flowers`` to 0; the
+    tiles and both winds are required. Unknown fields are refused so that a misspelt flag
+    is not silently ignored.
+    """
+    try:
+        return _parse_hand(data)
+    except HandError:
+        raise
+    except Exception as exc:  # a last guard: the contract is HandError only
+        raise InputError(f"unreadable hand: {type(exc).__name__}: {exc}") from None
+
+
+def _parse_hand(data: Any) -> Hand:
+    if not isinstance(data, dict):
+        raise InputError(f"a hand must be a JSON object, got {_describe(data)}", "bad_type")
+    if not _FIELD_SET.issuperset(data):
+        key = next(k for k in data if k not in _FIELD_SET)
+        raise InputError(f"unknown field {key!r}; expected {', '.join(_FIELDS)}",
+                         "unknown_field")
+    for key in ("concealed", "win_tile", "seat_wind", "prevalent_wind"):
+        if key not in data:
+            raise InputError(f"missing field {key!r}", "missing_field")
+    raw_melds = data.get("melds")
+    if raw_melds is None:
+        raw_melds = ()
+    elif not isinstance(raw_melds, list):
+        raise InputError(f"melds must be a list, got {_describe(raw_melds)}", "bad_type")
+    if len(raw_melds) > 4:
+        raise TileCountError(f"a hand has at most 4 melds, got {len(raw_melds)}")
+    melds = tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)])
+    concealed = _sorted_tiles(data["concealed"])
+    win = data["win_tile"]
+    try:
+        win_tile = parse_tile(win)
+    except TileError as exc:
+        raise TileError(f"win_tile: {exc.message}") from None
+    flags = []
+    for key in _FLAGS:
+        value = data.get(key, False)
+        if value is not True and value is not False:
+            raise InputError(f"{key} must be true or false, got {_describe(value)}", "bad_type")
+        flags.append(value)
+    seat = parse_wind(data["seat_wind"], "seat_wind")
+    prevalent = parse_wind(data["prevalent_wind"], "prevalent_wind")
+    flowers = data.get("flowers", 0)
+    if flowers is None:
+        flowers = 0
+    if type(flowers) is not int:
+        raise InputError(f"flowers must be a whole number 0..8, got {_describe(flowers)}",
+                         "bad_flowers")
+    hand = Hand(melds, concealed, win_tile, *flags, seat, prevalent, flowers)
+    validate_hand(hand)
+    return hand
+
+
+def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
+    if isinstance(text, str):
+        return _sorted_tiles_cached(text)
+    return tuple(sorted(parse_tiles(text)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
+    return tuple(sorted(parse_tiles(text)))
+
+
+def validate_hand(hand: Hand) -> None:
+    """Check counts and contradictions (hand-format.md); raise the first problem found."""
+    if not 0 <= hand.flowers <= 8:
+        raise InputError(f"flowers must be 0..8 (there are 8 flower tiles), got {hand.flowers}",
+                         "bad_flowers")
+    n = len(hand.concealed) + 1 + 3 * len(hand.melds)
+    if n != 14:
+        raise TileCountError(
+            f"wrong tile count: {len(hand.concealed)} concealed + 1 winning tile + "
+            f"{len(hand.melds)} meld(s) x 3 = {n}, must be 14"
+            + (" (too many tiles)" if n > 14 else " (too few tiles)"))
+    counts = [0] * NUM_TILES
+    for kind, t, _hidden in hand.melds:
+        if kind == "chow":
+            counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+        else:
+            counts[t] += 4 if kind == "kong" else 3
+    for t in hand.concealed:
+        counts[t] += 1
+    counts[hand.win_tile] += 1
+    if max(counts) > 4:
+        t = max(range(NUM_TILES), key=counts.__getitem__)
+        raise FiveCopiesError(f"{counts[t]} copies of {tile_label(t)}: there are only 4 of "
+                              "each tile")
+    win = hand.win_tile
+    has_kong = any(m[0] == "kong" for m in hand.melds)
+    if hand.kong_replacement and not has_kong:
+        raise ContradictionError("kong_replacement is set but the hand has no kong")
+    if hand.kong_replacement and not hand.self_drawn:
+        raise ContradictionError("kong_replacement is set but self_drawn is not: the replacement "
+                                 "tile of a kong is drawn from the wall")
+    if hand.robbing_kong and hand.self_drawn:
+        raise ContradictionError("robbing_kong and self_drawn are both set: a robbed tile is "
+                                 "taken from another player, not drawn")
+    if hand.robbing_kong and counts[win] > 1:
+        raise ContradictionError(
+            f"robbing_kong on {tile_label(win)} but the winner holds another copy of it; the "
+            "other three are in the pung being promoted to a kong")
+    if hand.last_tile and win in hand.concealed:
+        raise ContradictionError(
+            f"last_tile is set but the winner holds another {tile_label(win)} concealed, so the "
+            "winning tile cannot be the last of its kind")

@@ -1,0 +1,141 @@
+"""Schedule and quality report (pure functions over a chart).
+
+A chart is a sequence of sessions; a session is a sequence of tables in table
+number order (table 1 first); a table is four player numbers in seat order
+A, B, C, D.  Real players are numbered 1..N.  A *substitute* ("bye") seat is
+any number <= 0: ``generate_schedule`` uses -1, -2, -3 for the substitute
+seats of a session (one per table at most), ``0`` is also accepted as a bye
+by ``chart_quality``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+
+Table = tuple[int, int, int, int]
+Session = tuple[Table, ...]
+
+
+def is_bye(player: int) -> bool:
+    """True for a substitute (bye) seat: any id <= 0."""
+    return player <= 0
+
+
+@dataclass(frozen=True)
+class Metrics:
+    players: int
+    sessions: int
+    tables: int
+    repeated_pairs: int  # sum over pairs of (meetings - 1) for pairs meeting more than once
+    max_meetings: int  # most meetings of any one pair
+    pairs_met: int  # distinct pairs that met at least once
+    meetings_histogram: dict[int, int]  # meetings -> number of pairs
+    team_conflicts: int  # pair-meetings of two players of the same group
+    a_seat_counts: dict[int, int]  # player -> sessions seated at A (first dealer)
+    a_seat_spread: int  # max - min of a_seat_counts
+    table_revisits: int  # sum over players of (sittings at a table number beyond the first)
+    substitute_seats: int  # bye seats over all sessions
+    substitute_repeats: int  # sum over players of (sessions with a bye at the table - 1)+
+    partition_errors: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["meetings_histogram"] = {str(k): v for k, v in sorted(self.meetings_histogram.items())}
+        d["a_seat_counts"] = {str(k): v for k, v in sorted(self.a_seat_counts.items())}
+        return d
+
+
+@dataclass(frozen=True)
+class Schedule:
+    sessions: tuple[Session, ...]
+    metrics: Metrics
+    info: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {
+            "sessions": [[list(t) for t in s] for s in self.sessions],
+            "metrics": self.metrics.to_dict(),
+            "info": dict(self.info),
+        }
+
+
+def normalise(sessions) -> tuple[Session, ...]:
+    return tuple(tuple(tuple(int(p) for p in t) for t in s) for s in sessions)
+
+
+def chart_quality(
+    sessions: Sequence[Sequence[Sequence[int]]],
+    groups: Sequence[int | None] | Mapping[int, int | None] | None = None,
+) -> Metrics:
+    """Quality report of a chart.
+
+    ``groups`` is either a sequence (``groups[i]`` is the group of player i+1)
+    or a mapping player -> group; ``None`` means no group.
+    """
+    sessions = normalise(sessions)
+    if groups is None:
+        gmap: dict[int, object] = {}
+    elif isinstance(groups, Mapping):
+        gmap = {int(k): v for k, v in groups.items() if v is not None}
+    else:
+        gmap = {i + 1: g for i, g in enumerate(groups) if g is not None}
+
+    players: set[int] = set()
+    for s in sessions:
+        for t in s:
+            players.update(p for p in t if not is_bye(p))
+    errors: list[str] = []
+    pair: Counter = Counter()
+    a_seat: Counter = {p: 0 for p in players}
+    a_seat = Counter(a_seat)
+    at_table: Counter = Counter()
+    with_bye: Counter = Counter()
+    conflicts = 0
+    byes = 0
+    n_tables = 0
+    for si, s in enumerate(sessions, 1):
+        n_tables = max(n_tables, len(s))
+        seen: set[int] = set()
+        for ti, t in enumerate(s, 1):
+            if len(t) != 4:
+                errors.append(f"session {si} table {ti}: {len(t)} seats")
+            real = [p for p in t if not is_bye(p)]
+            byes += len(t) - len(real)
+            for p in real:
+                if p in seen:
+                    errors.append(f"session {si}: player {p} seated twice")
+                seen.add(p)
+                at_table[(p, ti)] += 1
+                if len(real) < len(t):
+                    with_bye[p] += 1
+            if t and not is_bye(t[0]):
+                a_seat[t[0]] += 1
+            for p, q in combinations(sorted(real), 2):
+                pair[(p, q)] += 1
+                gp, gq = gmap.get(p), gmap.get(q)
+                if gp is not None and gp == gq:
+                    conflicts += 1
+        missing = players - seen
+        if missing:
+            errors.append(f"session {si}: players {sorted(missing)} not seated")
+    hist = Counter(pair.values())
+    counts = list(a_seat.values()) or [0]
+    return Metrics(
+        players=len(players),
+        sessions=len(sessions),
+        tables=n_tables,
+        repeated_pairs=sum(c - 1 for c in pair.values() if c > 1),
+        max_meetings=max(pair.values(), default=0),
+        pairs_met=len(pair),
+        meetings_histogram=dict(hist),
+        team_conflicts=conflicts,
+        a_seat_counts=dict(a_seat),
+        a_seat_spread=max(counts) - min(counts),
+        table_revisits=sum(c - 1 for c in at_table.values() if c > 1),
+        substitute_seats=byes,
+        substitute_repeats=sum(c - 1 for c in with_bye.values() if c > 1),
+        partition_errors=errors,
+    )

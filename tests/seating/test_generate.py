@@ -1,0 +1,142 @@
+"""Table rotation: objectives and constraints of generate_schedule."""
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from seating import SeatingError, chart_quality, generate_schedule
+
+
+def pair_counts(sessions):
+    c = Counter()
+    for s in sessions:
+        for t in s:
+            for p, q in itertools.combinations(sorted(x for x in t if x > 0), 2):
+                c[(p, q)] += 1
+    return c
+
+
+def assert_partition(sessions, players):
+    for s in sessions:
+        seated = sorted(p for t in s for p in t if p > 0)
+        assert seated == list(players)
+        assert all(len(t) == 4 for t in s)
+
+
+def test_sixteen_players_five_sessions_meet_every_opponent_exactly_once():
+    s = generate_schedule(players=16, sessions=5, seed=0, time_limit=10)
+    assert_partition(s.sessions, range(1, 17))
+    counts = pair_counts(s.sessions)
+    assert len(counts) == 120 and set(counts.values()) == {1}
+    assert s.metrics.repeated_pairs == 0 and s.metrics.max_meetings == 1
+
+
+def test_the_rulebook_chart_28_players_8_games_7_teams_meets_every_non_teammate_once():
+    groups = [i // 4 + 1 for i in range(28)]
+    s = generate_schedule(players=28, sessions=8, groups=groups, seed=0, time_limit=30)
+    assert_partition(s.sessions, range(1, 29))
+    counts = pair_counts(s.sessions)
+    team = {p: (p - 1) // 4 for p in range(1, 29)}
+    for p, q in itertools.combinations(range(1, 29), 2):
+        expected = 0 if team[p] == team[q] else 1
+        assert counts.get((p, q), 0) == expected, (p, q)
+    assert s.metrics.team_conflicts == 0
+
+
+def test_teams_of_four_never_share_a_table_with_sixteen_players():
+    groups = [i // 4 for i in range(16)]
+    s = generate_schedule(players=16, sessions=4, groups=groups, time_limit=10)
+    assert s.metrics.team_conflicts == 0 and s.metrics.repeated_pairs == 0
+
+
+def test_clubs_of_uneven_size_are_kept_apart_when_satisfiable():
+    groups = ["ES"] * 4 + ["NL"] * 3 + ["DK"] * 2 + [None] * 15
+    s = generate_schedule(players=24, sessions=6, groups=groups, time_limit=10)
+    assert s.metrics.team_conflicts == 0
+    assert s.metrics.repeated_pairs == 0
+
+
+def test_an_unsatisfiable_group_constraint_is_minimised_not_an_error():
+    groups = ["big"] * 12 + [None] * 4  # 12 teammates, 4 tables: some must meet
+    s = generate_schedule(players=16, sessions=2, groups=groups, time_limit=3)
+    assert_partition(s.sessions, range(1, 17))
+    # at best 3 teammates per table: 4 tables x 3 pairs x 2 sessions
+    assert s.metrics.team_conflicts == 24
+
+
+def test_past_the_bound_16_players_6_sessions_reach_the_lower_bound_of_24_repeats():
+    s = generate_schedule(players=16, sessions=6, time_limit=10)
+    assert s.metrics.repeated_pairs == 24
+    assert s.metrics.max_meetings == 2
+
+
+def test_no_pair_meets_three_times_where_two_suffice():
+    s = generate_schedule(players=28, sessions=10, time_limit=20)
+    assert s.metrics.repeated_pairs == 42
+    assert s.metrics.max_meetings == 2
+
+
+def test_a_seat_counts_differ_by_at_most_one():
+    for n, r in ((16, 5), (24, 7), (20, 6)):
+        s = generate_schedule(players=n, sessions=r, time_limit=3)
+        counts = Counter(t[0] for sess in s.sessions for t in sess)
+        full = [counts.get(p, 0) for p in range(1, n + 1)]
+        assert max(full) - min(full) <= 1, (n, r, full)
+        assert s.metrics.a_seat_spread <= 1
+
+
+def test_no_player_sits_at_the_same_table_number_twice_when_there_are_enough_tables():
+    s = generate_schedule(players=40, sessions=5, time_limit=10)
+    assert s.metrics.table_revisits == 0
+
+
+def test_table_numbers_are_chosen_to_avoid_revisits_better_than_chance():
+    import random
+
+    s = generate_schedule(players=16, sessions=5, time_limit=10)
+    worse = 0
+    rng = random.Random(0)
+    for _ in range(20):
+        shuffled = [rng.sample(list(sess), len(sess)) for sess in s.sessions]
+        worse += chart_quality(shuffled).table_revisits > s.metrics.table_revisits
+    assert worse == 20
+    # 4 tables, 5 sessions: every player revisits a table at least once
+    assert 16 <= s.metrics.table_revisits <= 25
+
+
+def test_the_same_seed_gives_the_same_chart():
+    a = generate_schedule(players=22, sessions=5, seed=7, time_limit=2)
+    b = generate_schedule(players=22, sessions=5, seed=7, time_limit=2)
+    assert a.sessions == b.sessions
+
+
+def test_players_not_a_multiple_of_four_get_substitute_seats_spread_out():
+    s = generate_schedule(players=18, sessions=4, time_limit=3)
+    assert_partition(s.sessions, range(1, 19))
+    for sess in s.sessions:
+        byes = [p for t in sess for p in t if p <= 0]
+        assert sorted(byes) == [-2, -1]
+        assert all(sum(1 for p in t if p <= 0) <= 1 for t in sess)
+    # 2 substitutes x 3 players x 4 sessions = 24 sittings for 18 players: 6 unavoidable
+    assert s.metrics.substitute_repeats == 6
+    assert s.metrics.repeated_pairs == 0
+
+
+def test_substitute_seats_are_never_placed_twice_next_to_one_player_when_avoidable():
+    s = generate_schedule(players=23, sessions=5, time_limit=3)
+    with_sub = Counter(p for sess in s.sessions for t in sess if min(t) <= 0
+                       for p in t if p > 0)
+    assert max(with_sub.values()) == 1
+
+
+@pytest.mark.parametrize("kwargs", [dict(players=3, sessions=2), dict(players=16, sessions=0),
+                                    dict(players=16, sessions=2, groups=[1, 2])])
+def test_bad_arguments_raise_a_seating_error(kwargs):
+    with pytest.raises(SeatingError):
+        generate_schedule(**kwargs)
+
+
+def test_metrics_match_an_independent_quality_report():
+    s = generate_schedule(players=20, sessions=6, time_limit=2)
+    assert s.metrics == chart_quality(s.sessions)

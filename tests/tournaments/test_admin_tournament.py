@@ -1,0 +1,207 @@
+"""The tournament admin: settings, lots, seating chart, re-seating, final stage, standings."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
+from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, sheet_url
+from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
+from tournaments.models import Player, Seat, Session, TableSession, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def url(name: str, tournament) -> str:
+    return reverse(f"admin:tournaments_tournament_{name}", args=[tournament.pk])
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_a_director_creates_a_tournament_with_its_settings(admin_client):
+    data = {
+        "name": "Copenhagen Open",
+        "slug": "copenhagen-open",
+        "status": "registration",
+        "format": "round_robin",
+        "sessions_planned": "7",
+        "session_minutes": "150",
+        "entry_mode": "points",
+        "carry_over_points": "on",
+        "tie_rule": "share",
+        "tie_breaks": '["most_firsts"]',
+        "appeal_fee": "100",
+        "appeal_currency": "EUR",
+    }
+    response = admin_client.post(reverse("admin:tournaments_tournament_add"), data)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="copenhagen-open")
+    assert (tournament.sessions_planned, tournament.entry_mode) == (7, "points")
+    assert tournament.tie_breaks == ["most_firsts"]
+
+
+def test_an_unknown_tie_break_is_a_form_error(admin_client, admin_tournament):
+    change = reverse("admin:tournaments_tournament_change", args=[admin_tournament.pk])
+    page = admin_client.get(change)
+    form = page.context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None}
+    data.update({"tie_breaks": '["coin_toss"]', "carry_over_points": "on"})
+    response = admin_client.post(change, data)
+    assert response.status_code == 200
+    assert "Give a list of tie-breaks" in text(response)
+
+
+def test_the_change_page_offers_the_tournament_buttons(admin_client, admin_tournament):
+    page = text(
+        admin_client.get(reverse("admin:tournaments_tournament_change", args=[admin_tournament.pk]))
+    )
+    for name in ("draw_lots", "seating", "reseat", "standings", "import_players", "substitute"):
+        assert url(name, admin_tournament) in page
+    assert url("seed_final", admin_tournament) not in page  # round robin: no final stage
+
+
+def test_drawing_lots_numbers_every_player_and_shows_the_seed(
+    admin_client, admin_tournament, eight_players
+):
+    response = admin_client.post(
+        url("draw_lots", admin_tournament), {"seed": "gong-2026"}, follow=True
+    )
+    assert any("Seed (print it): gong-2026" in m for m in messages_of(response))
+    numbers = sorted(Player.objects.values_list("lot_number", flat=True))
+    assert numbers == list(range(1, 9))
+    admin_tournament.refresh_from_db()
+    assert admin_tournament.lots_seed == "gong-2026"
+
+
+def test_drawing_lots_with_too_few_players_is_refused_on_the_form(admin_client, admin_tournament):
+    response = admin_client.post(url("draw_lots", admin_tournament), {"seed": ""})
+    assert response.status_code == 200
+    assert "At least four active players" in text(response)
+    admin_tournament.refresh_from_db()
+    assert admin_tournament.lots_seed == ""
+
+
+def test_the_draw_lots_list_action_reports_the_seed_of_each_tournament(
+    admin_client, admin_tournament, eight_players
+):
+    empty = TournamentFactory(name="Empty Cup")
+    response = admin_client.post(
+        reverse("admin:tournaments_tournament_changelist"),
+        {"action": "action_draw_lots", "_selected_action": [admin_tournament.pk, empty.pk]},
+        follow=True,
+    )
+    shown = messages_of(response)
+    admin_tournament.refresh_from_db()
+    assert any(f"Seed (print it): {admin_tournament.lots_seed}" in m for m in shown)
+    assert any("Empty Cup: At least four active players" in m for m in shown)
+
+
+def test_generating_the_seating_chart_seats_every_session_and_shows_the_seed(
+    admin_client, admin_tournament, eight_players
+):
+    admin_client.post(url("draw_lots", admin_tournament), {"seed": "lots"})
+    response = admin_client.post(
+        url("seating", admin_tournament), {"seed": "chart-1", "time_limit": "1"}, follow=True
+    )
+    assert any("Seed (print it): chart-1" in m for m in messages_of(response))
+    assert Session.objects.filter(tournament=admin_tournament).count() == 6
+    assert TableSession.objects.filter(session__tournament=admin_tournament).count() == 12
+    assert Seat.objects.filter(session__number=1).count() == 8
+
+
+def test_generating_seating_before_lots_is_refused_with_the_reason(
+    admin_client, admin_tournament, eight_players
+):
+    response = admin_client.post(url("seating", admin_tournament), {"seed": "", "time_limit": "1"})
+    assert "Draw lots first" in text(response)
+    assert not Session.objects.exists()
+
+
+def test_re_seating_from_a_session_keeps_the_sessions_before_it(
+    admin_client, admin_tournament, eight_players
+):
+    admin_client.post(url("draw_lots", admin_tournament), {"seed": "lots"})
+    admin_client.post(url("seating", admin_tournament), {"seed": "chart", "time_limit": "1"})
+    first = list(Seat.objects.filter(session__number=1).values_list("player_id", "position"))
+    response = admin_client.post(
+        url("reseat", admin_tournament),
+        {"from_session": "4", "seed": "again", "time_limit": "1"},
+        follow=True,
+    )
+    assert any("re-seated" in m for m in messages_of(response))
+    assert (
+        list(Seat.objects.filter(session__number=1).values_list("player_id", "position")) == first
+    )
+    assert Session.objects.filter(tournament=admin_tournament).count() == 6
+
+
+def test_seeding_a_final_session_of_a_round_robin_is_refused(admin_client, admin_tournament):
+    response = admin_client.post(url("seed_final", admin_tournament), {"method": "straight"})
+    assert "round-robin tournament has no seeded final stage" in text(response)
+
+
+def test_seeding_the_next_final_session_seats_the_leaders(admin_client, db):
+    tournament = TournamentFactory(format="mixed", qualifying_sessions=1, finalists=4)
+    seated_table(tournament)
+    seated_table(tournament, table_number=2)
+    response = admin_client.post(
+        url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
+    )
+    assert any("session 2 seated" in m for m in messages_of(response))
+    final = Session.objects.get(tournament=tournament, number=2)
+    assert final.stage == Session.Stage.FINAL
+    assert final.seats.count() == 4
+
+
+def test_the_standings_page_lists_players_with_per_session_columns_and_teams(
+    admin_client, admin_tournament, sheet
+):
+    team = TeamFactory(tournament=admin_tournament, name="Dragons")
+    Player.objects.filter(name="Player A").update(team=team)
+    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND, winner="A", discarder="B"))
+    response = admin_client.get(url("standings", admin_tournament))
+    assert response.status_code == 200
+    page = text(response)
+    assert "Session 1" in page
+    assert 'id="team-standings"' in page and "Dragons" in page
+    players = response.context["players"]
+    assert players[0]["row"].name == "Player A"
+    assert players[0]["table_points"] == 4
+    assert players[0]["sessions"][0] == (4, players[0]["row"].contest_points)
+
+
+def test_an_umpire_cannot_draw_lots(client, make_umpire, admin_tournament, eight_players):
+    client.force_login(make_umpire("umpire7"))
+    assert client.post(url("draw_lots", admin_tournament), {"seed": "x"}).status_code == 403
+    assert not Player.objects.exclude(lot_number=None).exists()
+
+
+def test_the_read_only_lists_of_hands_penalties_and_results_open_but_offer_no_add(
+    admin_client, sheet
+):
+    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    for model in ("hand", "penalty", "sessionresult", "session"):
+        assert admin_client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200
+        assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
+
+
+def test_the_re_seat_form_proposes_the_first_session_without_hands(
+    admin_client, admin_tournament, sheet
+):
+    seated_table(admin_tournament, session_number=2)
+    admin_client.post(sheet_url(sheet), {"action": "draw"})
+    response = admin_client.get(url("reseat", admin_tournament))
+    assert response.context["form"]["from_session"].value() == 2
+
+
+def test_the_player_list_of_one_tournament_links_to_its_import_page(admin_client, admin_tournament):
+    response = admin_client.get(
+        reverse("admin:tournaments_player_changelist"),
+        {"tournament__id__exact": admin_tournament.pk},
+    )
+    assert url("import_players", admin_tournament) in text(response)

@@ -1,0 +1,52 @@
+import pytest
+
+from tests.tournaments.factories import PlayerFactory, seated_table
+from tournaments.errors import TournamentError
+from tournaments.models import Session, Tournament
+from tournaments.selectors.standings import standings_compute
+from tournaments.services.hands import hand_record_win
+from tournaments.services.seating import seating_seed_final_session
+
+
+@pytest.fixture
+def qualified(tournament):
+    """Eight players after one qualifying session at two tables (points only)."""
+    tournament.format = Tournament.Format.MIXED
+    tournament.entry_mode = Tournament.EntryMode.POINTS_ONLY
+    tournament.qualifying_sessions, tournament.sessions_planned, tournament.finalists = 1, 6, 4
+    tournament.save()
+    players = [
+        PlayerFactory(tournament=tournament, name=f"P{n}", lot_number=n, registration_number=n)
+        for n in range(1, 9)
+    ]
+    first = seated_table(tournament, table_number=1, players=players[:4])
+    second = seated_table(tournament, table_number=2, players=players[4:])
+    hand_record_win(table_session=first, winner="A", discarder="B", points=20)  # P1 first
+    hand_record_win(table_session=second, winner="C", discarder=None, points=30)  # P7 first
+    return tournament
+
+
+def test_the_final_session_seats_the_top_four_at_table_one(qualified):
+    session = seating_seed_final_session(tournament=qualified, method="straight")
+    assert session.number == 2 and session.stage == Session.Stage.FINAL
+    finalists = {s.player.name for s in session.seats.select_related("player")}
+    leaders = [r.name for r in standings_compute(tournament=qualified, through_session=1).players]
+    assert finalists == set(leaders[:4])
+
+
+def test_without_carry_over_the_final_stage_alone_ranks_the_finalists(qualified):
+    qualified.carry_over_points = False
+    qualified.save()
+    session = seating_seed_final_session(tournament=qualified, method="straight")
+    table = session.table_sessions.get()
+    last_qualifier = table.seats.get(position="D").player
+    hand_record_win(table_session=table, winner="D", discarder=None, points=40)
+    rows = standings_compute(tournament=qualified).players
+    assert rows[0].name == last_qualifier.name
+    assert rows[0].contest_points == 3 * (8 + 40)
+    assert {r.name for r in rows[:4]} == {s.player.name for s in table.seats.all()}
+
+
+def test_a_round_robin_has_no_final_stage(tournament):
+    with pytest.raises(TournamentError, match="round-robin"):
+        seating_seed_final_session(tournament=tournament)

@@ -1,0 +1,121 @@
+import itertools
+from collections import Counter
+
+import pytest
+
+from tests.tournaments.factories import PlayerFactory, TeamFactory
+from tournaments.errors import TournamentError
+from tournaments.models import Hand, Player, Seat
+from tournaments.services.hands import hand_record_no_win
+from tournaments.services.lots import lots_draw
+from tournaments.services.registration import player_register_substitute, player_withdraw
+from tournaments.services.seating import seating_generate, seating_reseat_remaining
+
+
+@pytest.fixture
+def sixteen(tournament):
+    """16 players in four teams of four."""
+    teams = [TeamFactory(tournament=tournament, name=f"T{i}") for i in range(4)]
+    for i in range(16):
+        PlayerFactory(
+            tournament=tournament, name=f"P{i}", team=teams[i // 4], registration_number=i + 1
+        )
+    return tournament
+
+
+def test_lots_give_numbers_one_to_n_reproducibly_from_the_seed(sixteen):
+    seed = lots_draw(tournament=sixteen, seed="open-2026")
+    first = dict(sixteen.players.values_list("registration_number", "lot_number"))
+    assert sorted(first.values()) == list(range(1, 17))
+    sixteen.refresh_from_db()
+    assert sixteen.lots_seed == "open-2026" == seed
+    lots_draw(tournament=sixteen, seed="open-2026")
+    assert dict(sixteen.players.values_list("registration_number", "lot_number")) == first
+    lots_draw(tournament=sixteen, seed="another-seed")
+    assert dict(sixteen.players.values_list("registration_number", "lot_number")) != first
+
+
+def test_lots_without_a_seed_record_a_new_one(sixteen):
+    seed = lots_draw(tournament=sixteen)
+    sixteen.refresh_from_db()
+    assert seed and sixteen.lots_seed == seed
+
+
+def test_lots_need_four_players(tournament):
+    PlayerFactory(tournament=tournament)
+    with pytest.raises(TournamentError, match="At least four"):
+        lots_draw(tournament=tournament)
+
+
+def meetings(tournament) -> Counter:
+    pairs: Counter = Counter()
+    tables: dict = {}
+    for seat in Seat.objects.filter(session__tournament=tournament):
+        tables.setdefault(seat.table_session_id, []).append(seat.player_id)
+    for players in tables.values():
+        pairs.update(itertools.combinations(sorted(players), 2))
+    return pairs
+
+
+def test_the_chart_seats_everyone_each_session_and_keeps_teammates_apart(sixteen):
+    lots_draw(tournament=sixteen, seed="s")
+    seating_generate(tournament=sixteen, seed="chart", time_limit=2)
+    assert sixteen.sessions.count() == 6
+    for session in sixteen.sessions.all():
+        assert session.seats.count() == 16
+        for table_session in session.table_sessions.all():
+            teams = [s.player.team_id for s in table_session.seats.all()]
+            assert len(set(teams)) == 4, "teammates share a table"
+    # 16 players, teams of 4 kept apart: 5 sessions can be free of repeats; 6 cannot.
+    assert max(meetings(sixteen).values()) <= 2
+
+
+def test_the_chart_needs_lots_first(sixteen):
+    with pytest.raises(TournamentError, match="Draw lots first"):
+        seating_generate(tournament=sixteen)
+
+
+def test_lots_cannot_be_redrawn_once_the_chart_exists(sixteen):
+    lots_draw(tournament=sixteen, seed="s")
+    seating_generate(tournament=sixteen, seed="c", time_limit=2)
+    with pytest.raises(TournamentError, match="already exists"):
+        lots_draw(tournament=sixteen, seed="t")
+
+
+def test_empty_seats_are_filled_by_substitutes(tournament):
+    for i in range(14):
+        PlayerFactory(tournament=tournament, registration_number=i + 1)
+    lots_draw(tournament=tournament, seed="s")
+    with pytest.raises(TournamentError, match="register substitutes"):
+        seating_generate(tournament=tournament, seed="c", time_limit=2)
+    assert not tournament.sessions.exists(), "nothing half-written"
+    player_register_substitute(tournament=tournament, name="Sub 1")
+    player_register_substitute(tournament=tournament, name="Sub 2")
+    seating_generate(tournament=tournament, seed="c", time_limit=2)
+    for session in tournament.sessions.all():
+        assert session.seats.filter(player__status=Player.Status.SUBSTITUTE).count() == 2
+
+
+def test_re_seating_after_a_withdrawal_keeps_the_played_sessions(sixteen):
+    lots_draw(tournament=sixteen, seed="s")
+    seating_generate(tournament=sixteen, seed="c", time_limit=2)
+    first_session = list(
+        Seat.objects.filter(session__number=1).values_list("player_id", "table_session_id")
+    )
+    table_session = sixteen.sessions.get(number=1).table_sessions.first()
+    hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
+    leaving = sixteen.players.get(lot_number=5)
+    player_withdraw(player=leaving)
+    player_register_substitute(tournament=sixteen, name="Sub")
+    with pytest.raises(TournamentError, match="already has hands"):
+        seating_reseat_remaining(tournament=sixteen, from_session=1, seed="r", time_limit=3)
+    seating_reseat_remaining(tournament=sixteen, from_session=2, seed="r", time_limit=3)
+    assert (
+        list(Seat.objects.filter(session__number=1).values_list("player_id", "table_session_id"))
+        == first_session
+    )
+    later = Seat.objects.filter(session__tournament=sixteen, session__number__gte=2)
+    assert not later.filter(player=leaving).exists()
+    assert sixteen.sessions.count() == 6
+    for session in sixteen.sessions.filter(number__gte=2):
+        assert session.seats.count() == 16

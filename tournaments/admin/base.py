@@ -1,0 +1,53 @@
+"""Shared plumbing of the admin pages: permissions, rendering, turning user errors into messages."""
+
+from django.contrib import messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.template.response import TemplateResponse
+
+from tournaments.errors import TournamentError
+from tournaments.selectors.scoresheet import is_director
+
+
+def get_or_404(model_admin, request, object_id, queryset=None):
+    queryset = queryset if queryset is not None else model_admin.model._default_manager.all()
+    try:
+        return queryset.get(pk=unquote(object_id))
+    except (model_admin.model.DoesNotExist, ValueError, TypeError):
+        raise Http404(str(object_id)) from None
+
+
+def require_director(request) -> None:
+    if not is_director(request.user):
+        raise PermissionDenied
+
+
+def report_error(request, error: TournamentError) -> None:
+    messages.error(request, error.message)
+    for _code, message in getattr(error, "details", None) or []:
+        messages.error(request, message)
+
+
+def add_error(form, error: TournamentError) -> None:
+    """A refusal of a service shown on the form: the message, then each detail."""
+    form.add_error(None, error.message)
+    for _code, message in getattr(error, "details", None) or []:
+        if message and message not in error.message:
+            form.add_error(None, message)
+
+
+def render(model_admin, request, template: str, context: dict, *, obj=None, title=""):
+    opts = model_admin.model._meta
+    full = {
+        **model_admin.admin_site.each_context(request),
+        "opts": opts,
+        "app_label": opts.app_label,
+        "original": obj,
+        "object": obj,
+        "title": title,
+        "has_view_permission": model_admin.has_view_permission(request, obj),
+        **context,
+    }
+    request.current_app = model_admin.admin_site.name
+    return TemplateResponse(request, template, full)

@@ -1,0 +1,422 @@
+"""Forms of the admin: they only collect and check input; services do the writing."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Penalty, Player, Team
+
+SUIT_ORDER = "mpsz"
+MELD_ROWS = 4
+MELD_TYPES = [("", "—"), ("chow", _("Chow")), ("pung", _("Pung")), ("kong", _("Kong"))]
+_RUN = re.compile(r"([1-9]+)([mpsz])")
+TILE_NAMES = {
+    "m": _("Characters"),
+    "p": _("Dots"),
+    "s": _("Bamboo"),
+}
+HONOR_NAMES = {
+    "1z": _("East"),
+    "2z": _("South"),
+    "3z": _("West"),
+    "4z": _("North"),
+    "5z": _("White"),
+    "6z": _("Green"),
+    "7z": _("Red"),
+}
+# Unicode Mahjong Tiles block: U+1F000.. winds, dragons, characters, bamboo, dots.
+_GLYPH_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
+_HONOR_GLYPHS = {"1z": 0x1F000, "2z": 0x1F001, "3z": 0x1F002, "4z": 0x1F003}
+_HONOR_GLYPHS.update({"5z": 0x1F006, "6z": 0x1F005, "7z": 0x1F004})
+
+
+def all_tiles() -> list[dict]:
+    """The 34 tiles for the picker: code, glyph, readable label, grouped by suit."""
+    tiles = []
+    for suit in "mps":
+        for rank in range(1, 10):
+            code = f"{rank}{suit}"
+            tiles.append(
+                {
+                    "code": code,
+                    "glyph": chr(_GLYPH_BASE[suit] + rank - 1),
+                    "label": f"{rank} {TILE_NAMES[suit]}",
+                    "suit": suit,
+                }
+            )
+    for rank in range(1, 8):
+        code = f"{rank}z"
+        tiles.append(
+            {
+                "code": code,
+                "glyph": chr(_HONOR_GLYPHS[code]),
+                "label": HONOR_NAMES[code],
+                "suit": "z",
+            }
+        )
+    return tiles
+
+
+def parse_tiles(text: str) -> list[str]:
+    """`123m 4p4p` -> ['1m', '2m', '3m', '4p', '4p']; a syntax error is a ValidationError."""
+    compact = re.sub(r"[\s,]+", "", text or "").lower()
+    tiles: list[str] = []
+    position = 0
+    for match in _RUN.finditer(compact):
+        if match.start() != position:
+            break
+        tiles.extend(f"{digit}{match.group(2)}" for digit in match.group(1))
+        position = match.end()
+    if position != len(compact):
+        raise ValidationError(
+            _(
+                "Cannot read the tiles %(text)s: write digits then a suit letter m, p, s or z, "
+                "e.g. 123m456p11z."
+            ),
+            params={"text": text},
+            code="tile_syntax",
+        )
+    for tile in tiles:
+        if tile.endswith("z") and tile[0] not in "1234567":
+            raise ValidationError(
+                _("%(tile)s is not a tile: honors are 1z to 7z."),
+                params={"tile": tile},
+                code="tile_syntax",
+            )
+    return tiles
+
+
+def compact_tiles(tiles: list[str]) -> str:
+    """['1m', '3m', '2m', '1z'] -> '123m1z' (suits m, p, s, z; ranks sorted)."""
+    out = []
+    for suit in SUIT_ORDER:
+        ranks = sorted(t[0] for t in tiles if t[1] == suit)
+        if ranks:
+            out.append("".join(ranks) + suit)
+    return "".join(out)
+
+
+class TileField(forms.CharField):
+    """Tile notation, normalised to the compact form."""
+
+    def __init__(self, *, max_tiles: int, **kwargs):
+        self.max_tiles = max_tiles
+        kwargs.setdefault("required", False)
+        attrs = {
+            "class": "tile-field",
+            "data-max-tiles": str(max_tiles),
+            "autocomplete": "off",
+            "autocapitalize": "off",
+            "spellcheck": "false",
+        }
+        kwargs.setdefault("widget", forms.TextInput(attrs=attrs))
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        tiles = parse_tiles(value)
+        if len(tiles) > self.max_tiles:
+            raise ValidationError(
+                _("At most %(n)s tiles here; %(count)s were given."),
+                params={"n": self.max_tiles, "count": len(tiles)},
+                code="too_many_tiles",
+            )
+        return compact_tiles(tiles)
+
+
+def _seat_choices(seats) -> list[tuple[str, str]]:
+    return [(s.position, f"{s.position} — {s.player.name}") for s in seats]
+
+
+class _SheetForm(forms.Form):
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+
+
+class WinnerFields(_SheetForm):
+    """Winner and how he won (self-drawn or the discarder)."""
+
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
+    discarder = forms.ChoiceField(
+        label=_("How won"), widget=forms.RadioSelect, required=False, initial=""
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = _seat_choices(self.seats)
+        self.fields["discarder"].choices = [("", _("Self-drawn"))] + [
+            (s.position, _("Discard by %(who)s") % {"who": f"{s.position} — {s.player.name}"})
+            for s in self.seats
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("winner") and cleaned.get("winner") == cleaned.get("discarder"):
+            self.add_error("discarder", _("The winner cannot have discarded his own winning tile."))
+        return cleaned
+
+    def service_kwargs(self) -> dict:
+        return {
+            "winner": self.cleaned_data["winner"],
+            "discarder": self.cleaned_data.get("discarder") or None,
+        }
+
+
+class TilesHandForm(WinnerFields):
+    """A winning hand entered as tiles; builds the shared hand format (hand-format.md)."""
+
+    concealed = TileField(max_tiles=13, label=_("Concealed tiles (without the winning tile)"))
+    win_tile = TileField(max_tiles=1, label=_("Winning tile"), required=True)
+    last_tile = forms.BooleanField(label=_("Last tile of its kind"), required=False)
+    last_wall_tile = forms.BooleanField(label=_("Last tile of the wall"), required=False)
+    kong_replacement = forms.BooleanField(label=_("Replacement tile after a kong"), required=False)
+    robbing_kong = forms.BooleanField(label=_("Robbing a kong"), required=False)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+    FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for index in range(1, MELD_ROWS + 1):
+            self.fields[f"meld{index}_type"] = forms.ChoiceField(
+                label=_("Meld %(n)s") % {"n": index}, choices=MELD_TYPES, required=False
+            )
+            self.fields[f"meld{index}_tiles"] = TileField(
+                max_tiles=4, label=_("Tiles of meld %(n)s") % {"n": index}
+            )
+            self.fields[f"meld{index}_concealed"] = forms.BooleanField(
+                label=_("Concealed kong"), required=False
+            )
+
+    def meld_rows(self) -> list[dict]:
+        return [
+            {
+                "index": index,
+                "type": self[f"meld{index}_type"],
+                "tiles": self[f"meld{index}_tiles"],
+                "concealed": self[f"meld{index}_concealed"],
+            }
+            for index in range(1, MELD_ROWS + 1)
+        ]
+
+    def flag_fields(self):
+        return [self[name] for name in self.FLAGS]
+
+    def clean(self):
+        cleaned = super().clean()
+        for index in range(1, MELD_ROWS + 1):
+            kind = cleaned.get(f"meld{index}_type")
+            tiles = cleaned.get(f"meld{index}_tiles")
+            if tiles and not kind:
+                self.add_error(f"meld{index}_type", _("Choose chow, pung or kong for these tiles."))
+            elif kind and not tiles and f"meld{index}_tiles" not in self.errors:
+                self.add_error(f"meld{index}_tiles", _("Enter the tiles of this meld."))
+        return cleaned
+
+    def hand_json(self) -> dict:
+        data = self.cleaned_data
+        melds = []
+        for index in range(1, MELD_ROWS + 1):
+            kind = data.get(f"meld{index}_type")
+            if not kind:
+                continue
+            melds.append(
+                {
+                    "type": kind,
+                    "tiles": data[f"meld{index}_tiles"],
+                    "concealed": bool(kind == "kong" and data.get(f"meld{index}_concealed")),
+                }
+            )
+        hand = {
+            "melds": melds,
+            "concealed": data.get("concealed") or "",
+            "win_tile": data["win_tile"],
+            "flowers": data.get("flowers") or 0,
+        }
+        hand.update({flag: bool(data.get(flag)) for flag in self.FLAGS})
+        return hand
+
+    def service_kwargs(self) -> dict:
+        return {**super().service_kwargs(), "tiles": self.hand_json()}
+
+
+class PointsHandForm(WinnerFields):
+    """A winning hand entered as points only (tournaments with entry mode "points")."""
+
+    points = forms.IntegerField(label=_("Points (without flowers)"), min_value=0)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+
+    def service_kwargs(self) -> dict:
+        return {
+            **super().service_kwargs(),
+            "points": self.cleaned_data["points"],
+            "flowers": self.cleaned_data.get("flowers") or 0,
+        }
+
+
+class PenaltyForm(_SheetForm):
+    player = forms.ChoiceField(label=_("Player"))
+    kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
+    reason = forms.CharField(label=_("Nature of the foul"), max_length=300)
+    amount = forms.IntegerField(
+        label=_("Points deducted"),
+        required=False,
+        min_value=0,
+        help_text=_("For a deduction: 5, 10, 20, 30, 40, 50 or 60."),
+    )
+    minutes_late = forms.IntegerField(label=_("Minutes late"), required=False, min_value=0)
+    invalid_claim = forms.BooleanField(
+        label=_("Invalid hand on a discard (False Hu paying 20 to each)"), required=False
+    )
+    hand_number = forms.IntegerField(label=_("Hand"), required=False, min_value=1, max_value=16)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _seat_choices(self.seats)
+
+    def player_object(self) -> Player:
+        position = self.cleaned_data["player"]
+        return next(s.player for s in self.seats if s.position == position)
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("kind")
+        if kind == Penalty.Kind.DEDUCTION and cleaned.get("amount") is None:
+            self.add_error("amount", _("Enter the points deducted."))
+        if kind == Penalty.Kind.LATE_ARRIVAL and cleaned.get("minutes_late") is None:
+            self.add_error("minutes_late", _("Enter how many minutes late."))
+        return cleaned
+
+
+class SeedForm(forms.Form):
+    seed = forms.CharField(
+        label=_("Seed"),
+        required=False,
+        max_length=64,
+        help_text=_("Leave empty for a fresh random seed; it is recorded and printed."),
+    )
+
+
+class SeatingForm(SeedForm):
+    time_limit = forms.FloatField(
+        label=_("Search time (seconds)"),
+        initial=20,
+        min_value=0.5,
+        max_value=300,
+        help_text=_("How long the engine looks for a better chart; the page waits that long."),
+    )
+
+
+class ReseatForm(SeatingForm):
+    from_session = forms.IntegerField(label=_("Re-seat from session"), min_value=1)
+
+
+class SeedFinalForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Seeding"),
+        choices=[
+            ("straight", _("Straight: the top four at table 1, the next four at table 2, …")),
+            ("snake", _("Snake: players spread over the tables in bands")),
+        ],
+    )
+    finalists = forms.IntegerField(
+        label=_("Players advancing"),
+        required=False,
+        min_value=4,
+        help_text=_("Empty: the tournament's setting."),
+    )
+
+
+class CsvImportForm(forms.Form):
+    csv_file = forms.FileField(label=_("CSV file"), required=False)
+    csv_text = forms.CharField(
+        label=_("…or paste the CSV here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 80}),
+        help_text=_("Header line: name, native_name, country, club, team (only name required)."),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("csv_file")
+        if upload:
+            raw = upload.read()
+            try:
+                cleaned["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ValidationError(_("The file is not UTF-8 text.")) from None
+        else:
+            cleaned["text"] = cleaned.get("csv_text") or ""
+        if not cleaned["text"].strip():
+            raise ValidationError(_("Upload a CSV file or paste its text."))
+        return cleaned
+
+
+class SubstituteForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    native_name = forms.CharField(label=_("Name in native script"), max_length=120, required=False)
+    country = forms.CharField(label=_("Country"), max_length=80, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+
+
+class UmpireForm(forms.Form):
+    umpire = forms.ModelChoiceField(label=_("Umpire"), queryset=None, required=False)
+
+    def __init__(self, *args, **kwargs):
+        from django.contrib.auth import get_user_model
+
+        super().__init__(*args, **kwargs)
+        self.fields["umpire"].queryset = (
+            get_user_model().objects.filter(is_staff=True, is_active=True).order_by("username")
+        )
+
+
+class TeamAddForm(forms.ModelForm):
+    """Adding a team goes through team_create (duplicate names refused there)."""
+
+    class Meta:
+        model = Team
+        fields = ["tournament", "name", "country"]
+
+
+class PlayerAddForm(forms.ModelForm):
+    status = forms.ChoiceField(
+        label=_("Status"),
+        choices=[
+            (Player.Status.ACTIVE, Player.Status.ACTIVE.label),
+            (Player.Status.SUBSTITUTE, Player.Status.SUBSTITUTE.label),
+        ],
+    )
+
+    class Meta:
+        model = Player
+        fields = ["tournament", "name", "native_name", "country", "club", "team", "status"]
+
+    def clean(self):
+        cleaned = super().clean()
+        team, tournament = cleaned.get("team"), cleaned.get("tournament")
+        if team and tournament and team.tournament_id != tournament.pk:
+            self.add_error("team", _("This team belongs to another tournament."))
+        return cleaned
+
+
+__all__ = [
+    "MELD_ROWS",
+    "CsvImportForm",
+    "PenaltyForm",
+    "PlayerAddForm",
+    "PointsHandForm",
+    "ReseatForm",
+    "SeedFinalForm",
+    "SeatingForm",
+    "SeedForm",
+    "SubstituteForm",
+    "TeamAddForm",
+    "TilesHandForm",
+    "UmpireForm",
+    "all_tiles",
+    "compact_tiles",
+    "parse_tiles",
+]

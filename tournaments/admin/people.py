@@ -1,0 +1,229 @@
+"""Teams and players: registration through the services, withdrawal, substitutes."""
+
+from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.admin.base import require_director
+from tournaments.admin.forms import PlayerAddForm, TeamAddForm
+from tournaments.errors import TournamentError
+from tournaments.models import Player, Team
+from tournaments.services.registration import (
+    player_check,
+    player_create,
+    player_update,
+    player_withdraw,
+    team_check,
+    team_create,
+    team_update,
+)
+
+
+class ServiceAddMixin:
+    """On "add", the form's clean() creates the object through a service, so a refusal is a
+    form error and the admin never writes on its own; the admin's own save is skipped."""
+
+    add_form = None
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None and self.add_form is not None:
+            kwargs["form"] = self._service_form()
+            kwargs.setdefault("fields", self.add_form._meta.fields)
+            return super().get_form(request, obj, **kwargs)
+        return self._checked_change_form(super().get_form(request, obj, **kwargs))
+
+    def _checked_change_form(self, base):
+        """On "change", the service's checks run as form validation (errors on the form)."""
+        check = self.check_change
+
+        class Form(base):
+            def _post_clean(self):
+                super()._post_clean()
+                if not self.errors:
+                    try:
+                        check(self.instance)
+                    except TournamentError as error:
+                        self.add_error(None, error.message)
+
+        Form.__name__ = base.__name__
+        return Form
+
+    def _service_form(self):
+        create = self.create
+
+        class Form(self.add_form):
+            def clean(self):
+                cleaned = super().clean()
+                if not self.errors and self.instance.pk is None:
+                    try:
+                        self.instance = create(cleaned)
+                    except TournamentError as error:
+                        self.add_error(None, error.message)
+                return cleaned
+
+        Form.__name__ = self.add_form.__name__
+        return Form
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None and self.add_form is not None:
+            return [(None, {"fields": list(self.add_form._meta.fields)})]
+        return super().get_fieldsets(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        # No service deletes people: players withdraw, and results keep their rows.
+        return False
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            self.update(obj)
+        # On add the service has already saved the object in the form's clean().
+
+
+@admin.register(Team)
+class TeamAdmin(ServiceAddMixin, admin.ModelAdmin):
+    add_form = TeamAddForm
+    list_display = ["name", "tournament", "country", "member_count", "captain"]
+    list_filter = ["tournament"]
+    search_fields = ["name", "country"]
+    fields = ["tournament", "name", "country", "captain"]
+    readonly_fields = []
+
+    @staticmethod
+    def check_change(team):
+        team_check(team=team)
+
+    @staticmethod
+    def update(team):
+        return team_update(team=team)
+
+    @staticmethod
+    def create(cleaned):
+        return team_create(
+            tournament=cleaned["tournament"], name=cleaned["name"], country=cleaned["country"]
+        )
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["tournament"] if obj else []
+
+    @admin.display(description=gettext_lazy("members"))
+    def member_count(self, obj):
+        return obj.members.count()
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        team_id = request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
+        if db_field.name == "captain" and team_id:
+            field.queryset = Player.objects.filter(team_id=team_id)
+        return field
+
+
+@admin.register(Player)
+class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
+    add_form = PlayerAddForm
+    list_display = [
+        "lot_number",
+        "registration_number",
+        "name",
+        "native_name",
+        "team",
+        "country",
+        "club",
+        "status",
+        "tournament",
+    ]
+    list_display_links = ["name"]
+    list_filter = ["tournament", "status", "team"]
+    search_fields = ["name", "native_name", "country", "club", "team__name"]
+    list_select_related = ["team", "tournament"]
+    actions = ["action_withdraw", "action_register_substitute"]
+    fields = [
+        "tournament",
+        "registration_number",
+        "lot_number",
+        "status",
+        "name",
+        "native_name",
+        "country",
+        "club",
+        "team",
+        "user",
+    ]
+
+    def changelist_view(self, request, extra_context=None):
+        # Filtered on one tournament: offer its CSV import and substitute pages.
+        tournament_id = request.GET.get("tournament__id__exact", "")
+        extra = {"filtered_tournament": int(tournament_id) if tournament_id.isdigit() else None}
+        return super().changelist_view(request, {**(extra_context or {}), **extra})
+
+    @staticmethod
+    def check_change(player):
+        player_check(player=player)
+
+    @staticmethod
+    def update(player):
+        return player_update(player=player)
+
+    @staticmethod
+    def create(cleaned):
+        return player_create(
+            tournament=cleaned["tournament"],
+            name=cleaned["name"],
+            native_name=cleaned.get("native_name", ""),
+            country=cleaned.get("country", ""),
+            club=cleaned.get("club", ""),
+            team=cleaned.get("team"),
+            status=cleaned["status"],
+        )
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return ["tournament", "registration_number", "lot_number", "status"]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        player_id = (
+            request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
+        )
+        if db_field.name == "team" and player_id:
+            player = Player.objects.filter(pk=player_id).only("tournament_id").first()
+            if player is not None:
+                field.queryset = Team.objects.filter(tournament_id=player.tournament_id)
+        return field
+
+    @admin.action(description=gettext_lazy("Withdraw the selected players"))
+    def action_withdraw(self, request, queryset):
+        require_director(request)
+        done = 0
+        for player in queryset:
+            try:
+                player_withdraw(player=player)
+            except TournamentError as error:
+                self.message_user(request, error.message, messages.ERROR)
+            else:
+                done += 1
+        if done:
+            self.message_user(
+                request,
+                _(
+                    "%(n)s player(s) withdrawn. Re-seat the remaining sessions from the tournament "
+                    "page."
+                )
+                % {"n": done},
+                messages.SUCCESS,
+            )
+
+    @admin.action(description=gettext_lazy("Register a substitute (for their tournament)"))
+    def action_register_substitute(self, request, queryset):
+        require_director(request)
+        tournaments = set(queryset.values_list("tournament_id", flat=True))
+        if len(tournaments) != 1:
+            self.message_user(
+                request, _("Select players of one tournament only."), messages.WARNING
+            )
+            return None
+        return HttpResponseRedirect(
+            reverse("admin:tournaments_tournament_substitute", args=[tournaments.pop()])
+        )

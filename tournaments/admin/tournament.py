@@ -1,0 +1,415 @@
+"""Tournament admin: settings, lots, seating chart, re-seating, final stage, standings, import."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.admin.base import (
+    add_error,
+    get_or_404,
+    render,
+    require_director,
+)
+from tournaments.admin.forms import (
+    CsvImportForm,
+    ReseatForm,
+    SeatingForm,
+    SeedFinalForm,
+    SeedForm,
+    SubstituteForm,
+)
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.scoresheet import first_unplayed_session
+from tournaments.selectors.standings import points_value, standings_compute
+from tournaments.services.lots import lots_draw
+from tournaments.services.registration import player_register_substitute, players_import_csv
+from tournaments.services.seating import (
+    seating_generate,
+    seating_reseat_remaining,
+    seating_seed_final_session,
+)
+from tournaments.services.tournament import tournament_save
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "start_date",
+            "end_date",
+            "venue",
+            "status",
+            "format",
+            "sessions_planned",
+            "session_minutes",
+            "entry_mode",
+            "qualifying_sessions",
+            "finalists",
+            "carry_over_points",
+            "tie_rule",
+            "tie_breaks",
+            "appeal_fee",
+            "appeal_currency",
+        ]
+        help_texts = {
+            "tie_breaks": gettext_lazy(
+                "A JSON list applied in order after table points and contest points; "
+                "allowed: %(names)s."
+            )
+            % {"names": ", ".join(TIE_BREAK_CHOICES)},
+        }
+
+    def clean_tie_breaks(self):
+        value = self.cleaned_data.get("tie_breaks") or []
+        if not isinstance(value, list) or any(v not in TIE_BREAK_CHOICES for v in value):
+            raise forms.ValidationError(
+                _("Give a list of tie-breaks chosen from: %(names)s.")
+                % {"names": ", ".join(TIE_BREAK_CHOICES)}
+            )
+        return value
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        if cleaned.get("format") in (Tournament.Format.ELIMINATION, Tournament.Format.MIXED):
+            finalists = cleaned.get("finalists")
+            if finalists and finalists % 4:
+                self.add_error("finalists", _("The players advancing fill tables of four."))
+        return cleaned
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ["name", "start_date", "venue", "format", "status", "player_count", "links"]
+    list_filter = ["status", "format"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["lots_seed", "seating_seed", "created_at"]
+    actions = ["action_draw_lots", "action_generate_seating"]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "start_date", "end_date", "venue", "status"]}),
+        (
+            gettext_lazy("Play"),
+            {
+                "fields": [
+                    "format",
+                    "sessions_planned",
+                    "session_minutes",
+                    "entry_mode",
+                    "qualifying_sessions",
+                    "finalists",
+                    "carry_over_points",
+                ]
+            },
+        ),
+        (gettext_lazy("Ranking"), {"fields": ["tie_rule", "tie_breaks"]}),
+        (gettext_lazy("Appeals"), {"fields": ["appeal_fee", "appeal_currency"]}),
+        (
+            gettext_lazy("Draws (recorded seeds)"),
+            {"fields": ["lots_seed", "seating_seed", "created_at"]},
+        ),
+    ]
+
+    def save_model(self, request, obj, form, change):
+        # Through the service: a changed tie rule recomputes every stored session result.
+        tournament_save(tournament=obj, changed=form.changed_data if change else None)
+
+    @admin.display(description=gettext_lazy("players"))
+    def player_count(self, obj):
+        return obj.players.count()
+
+    @admin.display(description=gettext_lazy("pages"))
+    def links(self, obj):
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("admin:tournaments_tournament_standings", args=[obj.pk]),
+            _("Standings"),
+            reverse("admin:tournaments_tablesession_changelist")
+            + f"?session__tournament__id__exact={obj.pk}",
+            _("Score sheets"),
+        )
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        name = "tournaments_tournament_"
+        return [
+            path("<path:object_id>/draw-lots/", view(self.draw_lots_view), name=name + "draw_lots"),
+            path("<path:object_id>/seating/", view(self.seating_view), name=name + "seating"),
+            path("<path:object_id>/reseat/", view(self.reseat_view), name=name + "reseat"),
+            path(
+                "<path:object_id>/seed-final/",
+                view(self.seed_final_view),
+                name=name + "seed_final",
+            ),
+            path("<path:object_id>/standings/", view(self.standings_view), name=name + "standings"),
+            path(
+                "<path:object_id>/import-players/",
+                view(self.import_view),
+                name=name + "import_players",
+            ),
+            path(
+                "<path:object_id>/substitute/",
+                view(self.substitute_view),
+                name=name + "substitute",
+            ),
+            *super().get_urls(),
+        ]
+
+    # -- list actions ----------------------------------------------------------------------
+
+    @admin.action(description=gettext_lazy("Draw lots for player numbers"))
+    def action_draw_lots(self, request, queryset):
+        require_director(request)
+        for tournament in queryset:
+            try:
+                seed = lots_draw(tournament=tournament)
+            except TournamentError as error:
+                self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, self._lots_message(tournament, seed))
+
+    @admin.action(description=gettext_lazy("Generate the seating chart"))
+    def action_generate_seating(self, request, queryset):
+        require_director(request)
+        for tournament in queryset:
+            try:
+                seed = seating_generate(tournament=tournament)
+            except TournamentError as error:
+                self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, self._seating_message(tournament, seed))
+
+    @staticmethod
+    def _lots_message(tournament, seed):
+        return _("%(t)s: lots drawn. Seed (print it): %(seed)s") % {"t": tournament, "seed": seed}
+
+    @staticmethod
+    def _seating_message(tournament, seed):
+        return _("%(t)s: seating chart generated. Seed (print it): %(seed)s") % {
+            "t": tournament,
+            "seed": seed,
+        }
+
+    # -- pages -----------------------------------------------------------------------------
+
+    def _change_url(self, tournament):
+        return reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+
+    def _seed_page(
+        self, request, object_id, *, service, message, title, intro, form_class, initial=None
+    ):
+        require_director(request)
+        tournament = get_or_404(self, request, object_id)
+        form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
+        if request.method == "POST" and form.is_valid():
+            data = dict(form.cleaned_data)
+            try:
+                seed = service(tournament=tournament, **data)
+            except TournamentError as error:
+                add_error(form, error)
+            else:
+                self.message_user(request, message(tournament, seed), messages.SUCCESS)
+                return HttpResponseRedirect(self._change_url(tournament))
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/action_form.html",
+            {"form": form, "intro": intro, "submit_label": title},
+            obj=tournament,
+            title=f"{title} — {tournament}",
+        )
+
+    def draw_lots_view(self, request, object_id):
+        return self._seed_page(
+            request,
+            object_id,
+            service=lots_draw,
+            message=self._lots_message,
+            title=_("Draw lots"),
+            intro=_(
+                "Every active player gets a number 1..N (rule 3.5.1). The seed is recorded so "
+                "anyone can re-run the draw. Refused once the seating chart exists."
+            ),
+            form_class=SeedForm,
+        )
+
+    def seating_view(self, request, object_id):
+        return self._seed_page(
+            request,
+            object_id,
+            service=seating_generate,
+            message=self._seating_message,
+            title=_("Generate seating chart"),
+            intro=_(
+                "Draws the table-rotation chart (Appendix 3) for every qualifying session; "
+                "teammates are kept apart where possible. Replaces an existing chart as long "
+                "as no hand is recorded."
+            ),
+            form_class=SeatingForm,
+        )
+
+    def reseat_view(self, request, object_id):
+        def message(tournament, seed):
+            return _("%(t)s: remaining sessions re-seated. Seed (print it): %(seed)s") % {
+                "t": tournament,
+                "seed": seed,
+            }
+
+        return self._seed_page(
+            request,
+            object_id,
+            service=seating_reseat_remaining,
+            message=message,
+            title=_("Re-seat remaining sessions"),
+            intro=_(
+                "After a withdrawal, a late entry or a substitution: sessions from the one "
+                "given on are drawn again; sessions already played stay as they are."
+            ),
+            form_class=ReseatForm,
+            initial=lambda tournament: {"from_session": first_unplayed_session(tournament)},
+        )
+
+    def seed_final_view(self, request, object_id):
+        def service(*, tournament, method, finalists):
+            session = seating_seed_final_session(
+                tournament=tournament, method=method, finalists=finalists
+            )
+            return session.number
+
+        def message(tournament, number):
+            return _("%(t)s: session %(n)s seated from the standings.") % {
+                "t": tournament,
+                "n": number,
+            }
+
+        return self._seed_page(
+            request,
+            object_id,
+            service=service,
+            message=message,
+            title=_("Seed next final session"),
+            intro=_("Adds the next session of the final stage, seated by the current standings."),
+            form_class=SeedFinalForm,
+        )
+
+    def standings_view(self, request, object_id):
+        tournament = get_or_404(self, request, object_id)
+        if not self.has_view_permission(request, tournament):
+            require_director(request)
+        standings = standings_compute(tournament=tournament)
+        numbers = standings.session_numbers
+        players = []
+        for row in standings.players:
+            by_session = {line.session: line for line in row.sessions}
+            players.append(
+                {
+                    "row": row,
+                    "table_points": points_value(row.table_points),
+                    "sessions": [
+                        (points_value(by_session[n].table_points), by_session[n].score)
+                        if n in by_session
+                        else (None, None)
+                        for n in numbers
+                    ],
+                }
+            )
+        teams = [
+            {
+                "row": team,
+                "table_points": points_value(team.table_points),
+                "sessions": [
+                    (points_value(team.sessions[n][0]), team.sessions[n][1])
+                    if n in team.sessions
+                    else (None, None)
+                    for n in numbers
+                ],
+            }
+            for team in standings.teams
+        ]
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/standings.html",
+            {"players": players, "teams": teams, "session_numbers": numbers},
+            obj=tournament,
+            title=_("Standings — %(t)s") % {"t": tournament},
+        )
+
+    def import_view(self, request, object_id):
+        require_director(request)
+        tournament = get_or_404(self, request, object_id)
+        form = CsvImportForm(request.POST or None, request.FILES or None)
+        report = None
+        if request.method == "POST" and form.is_valid():
+            dry_run = "import" not in request.POST
+            try:
+                report = players_import_csv(
+                    tournament=tournament, csv_text=form.cleaned_data["text"], dry_run=dry_run
+                )
+            except TournamentError as error:
+                add_error(form, error)
+            else:
+                if report.ok and not dry_run:
+                    self.message_user(
+                        request,
+                        _("%(n)s players imported.") % {"n": report.created},
+                        messages.SUCCESS,
+                    )
+                    return HttpResponseRedirect(
+                        reverse("admin:tournaments_player_changelist")
+                        + f"?tournament__id__exact={tournament.pk}"
+                    )
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/import_players.html",
+            {"form": form, "report": report},
+            obj=tournament,
+            title=_("Import players — %(t)s") % {"t": tournament},
+        )
+
+    def substitute_view(self, request, object_id):
+        require_director(request)
+        tournament = get_or_404(self, request, object_id)
+        form = SubstituteForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                player = player_register_substitute(tournament=tournament, **form.cleaned_data)
+            except TournamentError as error:
+                add_error(form, error)
+            else:
+                self.message_user(
+                    request,
+                    _("%(p)s registered as a substitute.") % {"p": player},
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:tournaments_player_changelist")
+                    + f"?tournament__id__exact={tournament.pk}"
+                )
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/action_form.html",
+            {
+                "form": form,
+                "intro": _(
+                    "A substitute fills empty seats of the chart and replaces withdrawn "
+                    "players; he is not ranked."
+                ),
+                "submit_label": _("Register substitute"),
+            },
+            obj=tournament,
+            title=_("Register a substitute — %(t)s") % {"t": tournament},
+        )

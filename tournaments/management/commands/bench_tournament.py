@@ -1,0 +1,61 @@
+"""Benchmark: build a large demo through the services, then time the standings query."""
+
+import json
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils.translation import gettext as _
+
+from tournaments.demo.builder import build_demo
+from tournaments.models import Tournament
+from tournaments.selectors.standings import standings_compute
+
+
+class Command(BaseCommand):
+    help = _("Build an N-player demo tournament and time hand entry and the standings query.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=500)
+        parser.add_argument("--sessions", type=int, default=10)
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--output", default="bench-results/tournament.json")
+        parser.add_argument("--keep", action="store_true", help=_("keep the tournament"))
+
+    def handle(self, *args, players, sessions, seed, output, keep, **options):
+        slug = f"bench-{players}p-{sessions}s"
+        Tournament.objects.filter(slug=slug).delete()
+        started = time.perf_counter()
+        summary = build_demo(
+            players=players, sessions=sessions, seed=seed, slug=slug, time_limit=10.0
+        )
+        build_seconds = time.perf_counter() - started
+        tournament = Tournament.objects.get(slug=slug)
+        timings = []
+        for _run in range(5):
+            with CaptureQueriesContext(connection) as queries:
+                begin = time.perf_counter()
+                standings_compute(tournament=tournament)
+                timings.append(time.perf_counter() - begin)
+        figures = {
+            "database": connection.vendor,
+            "players": summary.players,
+            "sessions": sessions,
+            "hands": summary.hands,
+            "build_seconds": round(build_seconds, 2),
+            "ms_per_hand_entered": round(1000 * build_seconds / max(summary.hands, 1), 3),
+            "standings_seconds_best": round(min(timings), 4),
+            "standings_seconds_worst": round(max(timings), 4),
+            "standings_queries": len(queries.captured_queries),
+        }
+        if not keep:
+            tournament.delete()
+        path = Path(output)
+        if not path.is_absolute():
+            path = Path(settings.BASE_DIR) / path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(figures, indent=2) + "\n")
+        self.stdout.write(json.dumps(figures, indent=2))

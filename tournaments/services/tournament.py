@@ -1,0 +1,34 @@
+"""The tournament's own settings and the assignment of umpires to score sheets."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+
+from tournaments.models import TableSession, Tournament
+from tournaments.services.results import table_session_recompute
+
+# Settings whose change alters stored session results, which are then recomputed.
+RESULT_SETTINGS = {"tie_rule"}
+
+
+@transaction.atomic
+def tournament_save(*, tournament: Tournament, changed: list[str] | None = None) -> Tournament:
+    """Create or update a tournament; a changed tie rule recomputes every session result."""
+    creating = tournament.pk is None
+    tournament.full_clean()
+    tournament.save()
+    if not creating and RESULT_SETTINGS & set(changed or []):
+        sheets = TableSession.objects.filter(session__tournament=tournament).select_related(
+            "session__tournament"
+        )
+        for table_session in sheets:
+            table_session_recompute(table_session=table_session)
+    return tournament
+
+
+@transaction.atomic
+def table_sessions_assign_umpire(
+    *, table_sessions: QuerySet[TableSession], umpire: AbstractBaseUser | None
+) -> int:
+    """Make `umpire` the one umpire who may enter hands on these score sheets."""
+    return table_sessions.update(umpire=umpire)
