@@ -17,7 +17,7 @@ from . import fans as F
 from .fans import fan_points
 from .fans.chows import chow_relations, terminal_chows_fan
 from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
-from .fans.special import is_nine_gates, special_shapes
+from .fans.special import format_label, is_nine_gates, special_shapes
 from .fans.tiles import tile_fans
 from .fans.winning import wait_fan, win_fans
 from .shapes import (
@@ -28,7 +28,7 @@ from .shapes import (
     PUNG,
     decompose,
     knitted_straight_decompositions,
-    waiting_tiles,
+    wait_mask,
 )
 from .tiles import TERMINALS, Hand
 
@@ -187,7 +187,8 @@ class Context:
     def unique_wait(self) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
         if self._unique is None:
-            self._unique = len(waiting_tiles(self.hand.concealed, len(self.hand.melds))) == 1
+            mask = wait_mask(self.hand.concealed, len(self.hand.melds))
+            self._unique = mask != 0 and mask & (mask - 1) == 0  # exactly one bit
         return self._unique
 
 
@@ -324,15 +325,18 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     return _finish(found, items)
 
 
-@lru_cache(maxsize=1 << 14)
-def _removed_by(found: frozenset[int]) -> frozenset[int]:
-    """Every fan excluded by the fans found (memoized on the set of fans)."""
+def _removed_by(found: dict[int, int]) -> set[int]:
+    """Every fan found that a fan found excludes. Computed, not memoized: a hand has a
+    handful of fans, and a memo keyed by frozensets would keep thousands of objects the
+    garbage collector has to walk."""
     removed: set[int] = set()
     for fan in found:
         ex = EXCLUDES.get(fan)
         if ex:
             removed |= ex
-    return frozenset(removed & found)
+    if removed:
+        removed.intersection_update(found)
+    return removed
 
 
 _POINTS = {f: fan_points(f) for f in (*F.FANS, F.MELDED_AND_CONCEALED_KONG)}
@@ -340,7 +344,7 @@ _POINTS = {f: fan_points(f) for f in (*F.FANS, F.MELDED_AND_CONCEALED_KONG)}
 
 def _finish(found: dict[int, int], items: tuple) -> Scored:
     """Apply the exclusions, add Chicken Hand if nothing is left, and total the points."""
-    removed = _removed_by(frozenset(found))
+    removed = _removed_by(found)
     for fan in removed:
         del found[fan]
     if not found:
@@ -373,8 +377,8 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
                F.LOWER_FOUR, F.LOWER_TILES, F.MIDDLE_TILES, F.NO_HONORS, F.ONE_VOIDED_SUIT,
                F.REVERSIBLE_TILES, F.UPPER_FOUR, F.UPPER_TILES)
 
-# (points, {fan: count}, items, removed, shape): the shape is a label or (function, *args)
-# that formats it, so the text is only built when somebody reads it
+# (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
+# by shape_text, so the text is only built when somebody reads it
 Best = tuple[int, dict[int, int], tuple, frozenset, object]
 
 
@@ -394,13 +398,13 @@ def best_score(hand: Hand) -> Best | None:
         for k, (sets, pair) in knitted_straight_decompositions(standing):
             scored = score_decomposition(ctx, sets, pair, knitted=k)
             if best is None or scored[0] > best[0]:
-                best = (*scored, (_describe, ctx.meld_sets, sets, pair, k))
+                best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))
     extra = (F.NINE_GATES,) if n_melds == 0 and is_nine_gates(hand) else ()
     for sets, pair in decompose(standing):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
                 scored[0] == best[0] and _prefer(scored[1], best[1])):
-            best = (*scored, (_describe, ctx.meld_sets, sets, pair, -1))
+            best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, -1))
     return best
 
 
@@ -409,6 +413,18 @@ def _prefer(found: dict[int, int], incumbent: dict[int, int]) -> bool:
     four sets over Seven Pairs, and Pure Triple Chow / Triple Pung readings."""
     return (F.SEVEN_PAIRS in incumbent or F.PURE_TRIPLE_CHOW in found
             or F.TRIPLE_PUNG in found)
+
+
+SETS_LABEL = "sets"
+
+
+def shape_text(raw: tuple) -> str:
+    """Format a shape label of :func:`best_score`: ``(tag, *args)``, the tag naming the
+    formatter (a string, not the function, keeps the memoized tuples untracked by the GC)."""
+    tag, *args = raw
+    if tag == SETS_LABEL:
+        return _describe(*args)
+    return format_label(*args)
 
 
 def _describe(meld_sets: tuple, sets: tuple, pair: int, knitted: int) -> str:

@@ -73,8 +73,9 @@ class ScoreResult:
             return ""
         if isinstance(self.raw_shape, str):
             return self.raw_shape
-        fn, *args = self.raw_shape
-        return fn(*args)
+        from .combine import shape_text
+
+        return shape_text(self.raw_shape)
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the result object of hand-format.md (no explanation)."""

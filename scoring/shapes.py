@@ -297,58 +297,150 @@ def _suit_candidates(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, int
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
 def waiting_tiles(tiles: tuple[Tile, ...], melds: int) -> frozenset[Tile]:
     """The tiles that complete the concealed ``tiles`` (the hand before the win).
 
     A tile the hand already holds four of is not awaited (no fifth copy exists; rule 77-79:
     wait fans need a single tile). Otherwise structural: discards are not known.
     """
-    counts = counts_of(tiles)
-    vecs = _split_suits(counts)
-    masks = [_suit_mask(v, s == 3) if any(v) else 1 for s, v in enumerate(vecs)]
-    waits: set[Tile] = set()
+    mask = wait_mask(tiles, melds)
+    return frozenset(t for t in range(NUM_TILES) if mask >> t & 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
+    """:func:`waiting_tiles` as a bitmask (bit ``t`` for tile ``t``): an int is cheaper to
+    build and to memoize than a frozenset, and the garbage collector never tracks it.
+
+    The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`),
+    whose masks and candidates are memoized; only the rare special shapes count tiles.
+    """
+    keys = [0, 0, 0, 0]
+    suit_of, pow_of = _SUIT_OF, _POW_OF
+    for t in tiles:
+        keys[suit_of[t]] += pow_of[t]
+    masks = [_key_mask(k, s) if k else 1 for s, k in enumerate(keys)]
+    waits = 0
     for s in range(4):
-        others_need_pair = [i for i in range(4) if i != s and not masks[i] & 1]
-        if len(others_need_pair) > 1:
+        key = keys[s]
+        if not key:
+            continue  # an empty suit: no tile of it is next to a held tile
+        # which other suits cannot be sets only, so must hold the pair
+        pair_suits = [i for i in range(4) if i != s and not masks[i] & 1]
+        if len(pair_suits) > 1:
             continue  # two other suits need the pair: no tile of this suit can help
-        if others_need_pair:
-            if not masks[others_need_pair[0]] & 2:
+        if pair_suits:
+            if not masks[pair_suits[0]] & 2:
                 continue
             need = 1  # this suit must become sets only
-        elif any(masks[i] & 2 for i in range(4) if i != s and any(vecs[i])):
+        elif any(masks[i] & 2 for i in range(4) if i != s and keys[i]):
             need = 3  # sets only (another suit takes the pair) or sets and the pair
         else:
             need = 2
         base = s * 9
-        for r, m in _suit_candidates(vecs[s], s == 3):
+        for r, m in _key_candidates(key, s):
             if m & need:
-                waits.add(base + r)
+                waits |= 1 << (base + r)
     if melds <= 1:
-        distinct = len(set(tiles))
-        if melds == 0:
-            if distinct <= 7:
-                odd = [t for t in range(NUM_TILES) if counts[t] % 2]
-                if len(odd) == 1 and counts[odd[0]] < 4:
-                    waits.add(odd[0])  # seven pairs
-            if distinct >= 12 and all(t in TERMINALS_AND_HONORS for t in tiles):
-                missing = [t for t in THIRTEEN_ORPHANS if not counts[t]]
-                if not missing:
-                    waits.update(THIRTEEN_ORPHANS)
-                elif len(missing) == 1:
-                    waits.add(missing[0])
-            if distinct == 13:
-                for t in range(NUM_TILES):
-                    if not counts[t]:
-                        counts[t] = 1
-                        if honors_and_knitted(counts):
-                            waits.add(t)
-                        counts[t] = 0
-        if distinct >= 8:
-            held = set(tiles)
-            if any(len(k - held) <= 1 for k in _KNITTED_SETS):
-                for t in range(NUM_TILES):
-                    if t not in waits and counts[t] < 4 and knitted_straight_decompositions(
-                            tuple(sorted(tiles + (t,)))):
-                        waits.add(t)
-    return frozenset(waits)
+        waits |= _special_waits(tiles, melds, waits)
+    return waits
+
+
+def _key_vec(key: int, suit: int) -> tuple[int, ...]:
+    """The count vector of a base-5 suit key."""
+    vec = []
+    for _ in range(7 if suit == 3 else 9):
+        key, c = divmod(key, 5)
+        vec.append(c)
+    return tuple(vec)
+
+
+@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
+def _key_mask(key: int, suit: int) -> int:
+    """:func:`_suit_mask` of a suit given as its base-5 key."""
+    return _suit_mask(_key_vec(key, suit), suit == 3)
+
+
+@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
+def _key_candidates(key: int, suit: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_suit_candidates` of a suit given as its base-5 key."""
+    return _suit_candidates(_key_vec(key, suit), suit == 3)
+
+
+def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:
+    """Waits on Seven Pairs, Thirteen Orphans, Honors and Knitted Tiles and Knitted
+    Straight (``waits``: the bitmask of those already found), as a bitmask.
+
+    Each needs few (seven pairs) or many (the others) different tiles: the count of
+    distinct tiles rules most hands out before anything is counted."""
+    held = set(tiles)
+    distinct = len(held)
+    if melds == 1 and distinct < 8:
+        return 0  # with a meld only a knitted straight is possible, and it needs 8+
+    out = 0
+    counts = counts_of(tiles)
+    if melds == 0:
+        if distinct <= 7:
+            odd = [t for t in range(NUM_TILES) if counts[t] % 2]
+            if len(odd) == 1 and counts[odd[0]] < 4:
+                out |= 1 << odd[0]  # seven pairs
+        if distinct >= 12 and all(t in TERMINALS_AND_HONORS for t in tiles):
+            missing = [t for t in THIRTEEN_ORPHANS if not counts[t]]
+            if not missing:
+                for t in THIRTEEN_ORPHANS:
+                    out |= 1 << t
+            elif len(missing) == 1:
+                out |= 1 << missing[0]
+        if distinct == 13:
+            out |= _honors_and_knitted_waits(held)
+    if distinct >= 8:
+        found = waits | out
+        for t in _knitted_candidates(tiles, held):
+            if not found >> t & 1 and counts[t] < 4 and knitted_straight_decompositions(
+                    tuple(sorted(tiles + (t,)))):
+                out |= 1 << t
+    return out
+
+
+_HONOR_MASK = sum(1 << t for t in range(HONOR_BASE, NUM_TILES))
+
+
+def _honors_and_knitted_waits(held: set[Tile]) -> int:
+    """Waits of 13 different tiles on Honors and Knitted Tiles: the tile added must be
+    new, leave at least 5 honors and keep the suit tiles inside one knitted straight
+    (the conditions of :func:`honors_and_knitted`), as a bitmask."""
+    mask = 0
+    for t in held:
+        mask |= 1 << t
+    honors = bin(mask & _HONOR_MASK).count("1")
+    suited = mask & ~_HONOR_MASK
+    out = 0
+    for knitted in _KNITTED_MASKS:
+        if suited & knitted == suited:
+            if honors + 1 >= 5:
+                out |= _HONOR_MASK & ~mask  # a new honor
+            if honors >= 5:
+                out |= knitted & ~mask  # a new suit tile of the same knitted straight
+    return out
+
+
+def _knitted_candidates(tiles: tuple[Tile, ...], held: set[Tile]) -> set[Tile]:
+    """The only tiles that can complete a Knitted Straight reading of ``tiles``: the one
+    missing tile of a knitted straight, or, with a whole knitted straight held, a tile
+    that joins what is left over (equal, or within two in the same suit)."""
+    out: set[Tile] = set()
+    for i, k in enumerate(_KNITTED_SETS):
+        missing = k - held
+        if len(missing) == 1:
+            out |= missing
+        elif not missing:
+            rest = list(tiles)
+            for t in KNITTED_STRAIGHTS[i]:
+                rest.remove(t)
+            for t in rest:
+                if t >= HONOR_BASE:
+                    out.add(t)
+                else:
+                    low = t - t % 9
+                    out.update(range(max(low, t - 2), min(low + 8, t + 2) + 1))
+    return out

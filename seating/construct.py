@@ -47,10 +47,19 @@ class BaseClass:
     fixed: int
     blocks: tuple[Block, ...]
     source: str = "search"
+    copies: int = 1  # several base classes (n/4 blocks each) developed in turn
+
+    @property
+    def sessions(self) -> int:
+        return self.m * self.copies
 
     def develop(self, count: int | None = None) -> list[list[Block]]:
-        """The first ``count`` (default m) developed partitions."""
-        return develop(self.blocks, self.m, self.levels, count or self.m)
+        """The first ``count`` (default all m * copies) developed partitions."""
+        per = self.n // 4
+        out: list[list[Block]] = []
+        for c in range(self.copies):
+            out += develop(self.blocks[c * per:(c + 1) * per], self.m, self.levels, self.m)
+        return out[:count or len(out)]
 
 
 def develop(blocks, m: int, levels: int, count: int) -> list[list[Block]]:
@@ -338,7 +347,8 @@ def known_base_classes() -> dict[int, list[BaseClass]]:
             raw = {"base_classes": []}
         for item in raw.get("base_classes", []):
             bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
-                           tuple(tuple(b) for b in item["blocks"]), item.get("source", ""))
+                           tuple(tuple(b) for b in item["blocks"]), item.get("source", ""),
+                           item.get("copies", 1))
             try:
                 ok = check_development(bc.develop(), bc.n) == 0
             except ValueError:
@@ -355,7 +365,7 @@ def base_class_for(n: int, need: int, *, seed: int = 0,
     if n % 4 or need < 1:
         return None
     for bc in known_base_classes().get(n, []):
-        if bc.m >= need:
+        if bc.sessions >= need:
             return bc
     if n in NO_RESOLVABLE_BEYOND and need > NO_RESOLVABLE_BEYOND[n]:
         return None

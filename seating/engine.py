@@ -301,7 +301,8 @@ def _construct(n, n_sessions, gid, has_groups, seed, rng, deadline, variant=0):
         label = _improve_labels(n, gid, chart, label, rng)
     sessions = [[[label[p] for p in b] for b in c] for c in chart]
     origin = "data" if bc.source.startswith("computed offline") else (bc.source or "search")
-    method = f"construction(m={bc.m},L={bc.levels},F={bc.fixed},{origin})"
+    copies = f",copies={bc.copies}" if bc.copies > 1 else ""
+    method = f"construction(m={bc.m},L={bc.levels},F={bc.fixed}{copies},{origin})"
     return sessions, method, exact
 
 

@@ -30,7 +30,7 @@ import random
 import time
 
 A_REPEAT = 20
-B_THIRD = 2
+B_THIRD = 15
 CONFLICT = 1000
 
 

@@ -63,9 +63,17 @@ def _format(name: str, tiles: tuple[int, ...]) -> str:
     return f"{name}: {tiles_code(tiles)}"
 
 
+SPECIAL_LABEL = "special"
+
+
 def _label(name: str, tiles: tuple[int, ...]) -> tuple:
-    """A shape label formatted only when read (see ScoreResult.shape)."""
-    return (_format, name, tiles)
+    """A shape label formatted only when read (see ScoreResult.shape and
+    combine.shape_text); a tag rather than a function, so the tuple holds only atoms and
+    the garbage collector stops tracking it."""
+    return (SPECIAL_LABEL, name, tiles)
+
+
+format_label = _format
 
 
 _NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)

@@ -61,3 +61,15 @@ def test_the_demo_refuses_to_overwrite_an_existing_tournament(capsys):
 def test_the_demo_refuses_fewer_than_six_sessions():
     with pytest.raises(CommandError, match="at least six sessions"):
         call_command("demo", "--players", "8", "--sessions", "4")
+
+
+@pytest.mark.django_db
+def test_the_demo_replaces_a_played_tournament_when_asked(capsys):
+    run_demo(capsys, "--players", "8", "--sessions", "6", "--slug", "again")
+    first = Tournament.objects.get(slug="again").pk
+    assert (
+        run_demo(capsys, "--players", "8", "--sessions", "6", "--slug", "again", "--replace")[-1]
+        == "again"
+    )
+    assert Tournament.objects.get(slug="again").pk != first
+    assert not Player.objects.filter(tournament_id=first).exists()

@@ -21,7 +21,7 @@ class Penalty(models.Model):
         "tournaments.TableSession", on_delete=models.CASCADE, related_name="penalties"
     )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="penalties"
+        "tournaments.Player", on_delete=models.RESTRICT, related_name="penalties"
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)

@@ -45,7 +45,7 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     team = models.ForeignKey(
         Team,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="members",

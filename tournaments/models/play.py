@@ -94,7 +94,9 @@ class Seat(models.Model):
 
     table_session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.RESTRICT, related_name="seats"
+    )
     position = models.CharField(_("position"), max_length=1, choices=POSITION_CHOICES)
 
     class Meta:
@@ -169,7 +171,7 @@ class HandScore(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="hand_scores"
+        "tournaments.Player", on_delete=models.RESTRICT, related_name="hand_scores"
     )
     position = models.CharField(max_length=1, choices=POSITION_CHOICES)
     points = models.IntegerField(_("points"))
@@ -191,7 +193,7 @@ class SessionResult(models.Model):
     )
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="session_results"
+        "tournaments.Player", on_delete=models.RESTRICT, related_name="session_results"
     )
     position = models.CharField(max_length=1, choices=POSITION_CHOICES)
     score = models.IntegerField(_("score"))

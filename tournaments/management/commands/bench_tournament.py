@@ -51,11 +51,11 @@ class Command(BaseCommand):
             "standings_seconds_worst": round(max(timings), 4),
             "standings_queries": len(queries.captured_queries),
         }
-        if not keep:
-            tournament.delete()
         path = Path(output)
         if not path.is_absolute():
             path = Path(settings.BASE_DIR) / path
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(figures, indent=2) + "\n")
         self.stdout.write(json.dumps(figures, indent=2))
+        if not keep:
+            tournament.delete()
