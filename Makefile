@@ -1,6 +1,6 @@
 # Everything installs itself into .venv/ at the repository root; only Python 3.11 and make
 # are needed on a fresh machine.
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
@@ -13,7 +13,7 @@ DEMO_SESSIONS ?= 8
 .PHONY: demo test bench lint install install-dev clean
 
 $(BIN)/python:
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11" >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed (PYTHON=$(PYTHON))" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 

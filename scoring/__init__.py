@@ -22,7 +22,7 @@ from .errors import (
     TileCountError,
     TileError,
 )
-from .fans import FANS, FLOWER_TILES, Fan, fan_points, public_id
+from .fans import FANS, FLOWER_TILES, MELDED_AND_CONCEALED_KONG, Fan, fan_points, public_id
 from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
 from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
 from .tiles import validate_hand as _validate
@@ -66,8 +66,12 @@ def _score(hand: Hand) -> tuple | None:
     if best is None:
         return None
     total, found, items, removed, shape = best
-    # sorted by rulebook number (public ids are distinct within one hand)
-    fans = tuple(sorted(found.items(), key=_public_key))
+    # sorted by rulebook number (public ids are distinct within one hand); only fan 570
+    # (a melded and a concealed kong, reported as 5) sorts differently from its key
+    if MELDED_AND_CONCEALED_KONG in found:
+        fans = tuple(sorted(found.items(), key=_public_key))
+    else:
+        fans = tuple(sorted(found.items()))
     if removed:
         items = tuple(it for it in items if it[0] not in removed)
     return total, fans, items, shape
@@ -116,7 +120,8 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         return ScoreResult.refused("internal", f"could not score the hand: "
                                    f"{type(exc).__name__}: {exc}")
     points, fans, items, shape = scored
-    fan_list = [_fan_score(f, n) for f, n in fans]
+    known = _FAN_SCORES.get
+    fan_list = [known(fn) or _fan_score(*fn) for fn in fans]
     if parsed.flowers:
         fan_list.append(_fan_score(FLOWER_TILES, parsed.flowers))
     return ScoreResult(

@@ -110,23 +110,67 @@ TILES_OF = "tiles"
 PAIR_OF = "pair"
 
 
+_BIT = tuple(1 << t for t in range(34))
+
+
 class Context:
     """Facts of the hand that every decomposition shares, computed once: the declared
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "present", "base", "base_items", "_unique")
+                 "standing", "present", "base", "base_items", "_unique", "_meld_facts")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
+        win = hand.win_tile
+        standing = self.standing = tuple(sorted(hand.concealed + (win,)))
+        bit = _BIT
+        present = 0
+        for t in standing:
+            present |= bit[t]
+        if hand.melds:
+            present = self._melds(hand, present)
+        else:  # the common case: nothing declared
+            self.meld_sets = self.meld_chows = self.meld_pungs = self.concealed_kongs = ()
+            melded = shown = 0
+            kong_tiles = ()
+            # rule 64: all four of a tile used without declaring a kong
+            hogs = [standing[i] for i in range(len(standing) - 3)
+                    if standing[i] == standing[i + 3]]
+        self.present = present
+        base: dict[int, int] = {}
+        items: list[Item] = []
+        for fan in tile_fans(present):
+            base[fan] = 1
+            items.append((fan, "all tiles"))
+        if hand.melds:
+            melded, shown, kong_tiles, hogs = self._meld_facts
+        if hogs:
+            base[F.TILE_HOG] = len(hogs)
+            items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
+        if kong_tiles:
+            for fan in kong_fans(len(kong_tiles) - len(self.concealed_kongs),
+                                 len(self.concealed_kongs)):
+                base[fan] = 1
+                items.append((fan, (KONGS_OF, kong_tiles)))
+        for fan in win_fans(hand, melded, shown):
+            base[fan] = 1
+            items.append((fan, "how the hand was won"))
+        self.base = base
+        self.base_items = tuple(items)
+        self._unique: bool | None = None
+
+    def _melds(self, hand: Hand, present: int) -> int:
+        """The declared sets: fills the meld fields and ``_meld_facts`` (exposed melds,
+        copies of the winning tile they show, kong tiles, tile hogs); returns ``present``
+        with the meld tiles added."""
         # (kind, tile, exposed): a concealed kong is the only unexposed declared set
         meld_sets = []
         meld_chows = []
         meld_pungs = []
         concealed_kongs = []
-        melded = melded_kongs = 0
+        melded = 0
         counts = [0] * 34
-        present = 0
         kong_tiles = []
         for kind, t, hidden in hand.melds:
             if kind == "chow":
@@ -149,40 +193,19 @@ class Context:
                     concealed_kongs.append(t)
                 else:
                     melded += 1
-                    melded_kongs += kong
-        for t in hand.concealed:
-            counts[t] += 1
-            present |= 1 << t
         win = hand.win_tile
-        shown = counts[win] - sum(1 for t in concealed_kongs if t == win) * 4
-        counts[win] += 1
-        present |= 1 << win
+        shown = counts[win] - concealed_kongs.count(win) * 4
+        for t in self.standing:
+            counts[t] += 1
+        # rule 64: all four of a tile used without declaring a kong
+        hogs = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles] \
+            if 4 in counts else ()
         self.meld_sets = tuple(meld_sets)
         self.meld_chows = tuple(meld_chows)
         self.meld_pungs = tuple(meld_pungs)
         self.concealed_kongs = tuple(concealed_kongs)
-        self.standing = tuple(sorted(hand.concealed + (win,)))
-        self.present = present
-        base: dict[int, int] = {}
-        items: list[Item] = []
-        for fan in tile_fans(present):
-            base[fan] = 1
-            items.append((fan, "all tiles"))
-        # rule 64: all four of a tile used without declaring a kong
-        hog = counts.count(4) - len(kong_tiles)
-        if hog > 0:
-            base[F.TILE_HOG] = hog
-            items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in range(34)
-                         if counts[t] == 4 and t not in kong_tiles)
-        for fan in kong_fans(melded_kongs, len(concealed_kongs)):
-            base[fan] = 1
-            items.append((fan, (KONGS_OF, tuple(kong_tiles))))
-        for fan in win_fans(hand, melded, shown):
-            base[fan] = 1
-            items.append((fan, "how the hand was won"))
-        self.base = base
-        self.base_items = tuple(items)
-        self._unique: bool | None = None
+        self._meld_facts = (melded, shown, tuple(kong_tiles), hogs)
+        return present
 
     def unique_wait(self) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
@@ -192,13 +215,26 @@ class Context:
         return self._unique
 
 
-@lru_cache(maxsize=1 << 16)
+# Bits of what a set or the pair may hold for Outside Hand, All Fives, All Even Pungs:
+# a pung (or the pair) of a tile, and a chow by its lowest tile.
+_OUTSIDE, _FIVES, _EVEN = 1, 2, 4
+_PUNG_FLAGS = tuple(
+    (_OUTSIDE if t in TERMINALS or t >= 27 else 0)
+    | (_FIVES if t < 27 and t % 9 == 4 else 0)
+    | (_EVEN if t < 27 and t % 9 % 2 == 1 else 0)  # index odd = rank even
+    for t in range(34))
+_CHOW_FLAGS = tuple(
+    (_OUTSIDE if t % 9 in (0, 6) else 0) | (_FIVES if 2 <= t % 9 <= 4 else 0)
+    for t in range(34))
+
+
 def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
              prevalent: int, knitted: bool) -> tuple[Item, ...]:
     """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
     and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
 
-    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Memoized.
+    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Memoized through
+    :func:`set_fans_counted`.
     """
     items: list[Item] = []
     n_chows = len(chows)
@@ -241,19 +277,15 @@ def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: in
             items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
 
     if not knitted:
-        outside = pair in TERMINALS or pair >= 27
-        fives = pair < 27 and pair % 9 == 4
-        even = pair < 27 and (pair % 9) % 2 == 1  # index odd = rank even
-        for t in chows:
-            r = t % 9
-            outside = outside and r in (0, 6)
-            fives = fives and 2 <= r <= 4
-        if chows:
-            even = False
+        # per-tile flags (see _PUNG_FLAGS): AND over the pair, pungs and chows
+        flags = _PUNG_FLAGS[pair]
         for t in pungs:
-            outside = outside and (t in TERMINALS or t >= 27)
-            fives = fives and t < 27 and t % 9 == 4
-            even = even and t < 27 and (t % 9) % 2 == 1
+            flags &= _PUNG_FLAGS[t]
+        if chows:
+            flags &= ~_EVEN
+            for t in chows:
+                flags &= _CHOW_FLAGS[t]
+        outside, fives, even = flags & _OUTSIDE, flags & _FIVES, flags & _EVEN
         if outside:
             items.append((F.OUTSIDE_HAND, "a terminal or honor in every set and the pair"))
         if fives:
@@ -263,7 +295,20 @@ def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: in
     return tuple(items)
 
 
-Scored = tuple[int, dict[int, int], tuple, frozenset]
+@lru_cache(maxsize=1 << 16)
+def set_fans_counted(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
+                     prevalent: int, knitted: bool) -> tuple[tuple[Item, ...],
+                                                             tuple[tuple[int, int], ...]]:
+    """:func:`set_fans` and its ``(fan, count)`` totals, so that a decomposition adds a few
+    counts instead of walking every item (memoized together)."""
+    items = set_fans(chows, pungs, pair, seat, prevalent, knitted)
+    counts: dict[int, int] = {}
+    for fan, _detail in items:
+        counts[fan] = counts.get(fan, 0) + 1
+    return items, tuple(counts.items())
+
+
+Scored = tuple[int, dict[int, int], tuple, tuple[int, ...]]
 
 
 def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
@@ -277,28 +322,31 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     """
     hand = ctx.hand
     win = hand.win_tile
-    chows = ctx.meld_chows
-    pungs = ctx.meld_pungs
+    chows = list(ctx.meld_chows)
+    pungs = list(ctx.meld_pungs)
     hidden = []
     hidden_chow_has_win = False
     for k, t in sets:
         if k == CHOW:
-            chows += (t,)
+            chows.append(t)
             if t <= win <= t + 2:
                 hidden_chow_has_win = True
         else:
-            pungs += (t,)
+            pungs.append(t)
             hidden.append(t)
-    pungs = tuple(sorted(pungs))
+    chows.sort()
+    pungs.sort()
     # the winds only matter with a wind pung: leave them out of the memo key otherwise
-    if any(27 <= p <= 30 for p in pungs):
+    # (sorted, so the winds 27..30 come just before the dragons 31..33 at the end)
+    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
         seat, prevalent = 27 + hand.seat_wind, 27 + hand.prevalent_wind
     else:
         seat = prevalent = 0
-    items = set_fans(tuple(sorted(chows)), pungs, pair, seat, prevalent, knitted >= 0)
+    items, counted = set_fans_counted(tuple(chows), tuple(pungs), pair, seat, prevalent,
+                                      knitted >= 0)
     found = ctx.base.copy()
-    for fan, _detail in items:
-        found[fan] = found.get(fan, 0) + 1
+    for fan, n in counted:
+        found[fan] = found.get(fan, 0) + n
     items = ctx.base_items + items
     for fan in extra:
         found[fan] = 1
@@ -325,17 +373,25 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     return _finish(found, items)
 
 
-def _removed_by(found: dict[int, int]) -> set[int]:
-    """Every fan found that a fan found excludes. Computed, not memoized: a hand has a
-    handful of fans, and a memo keyed by frozensets would keep thousands of objects the
-    garbage collector has to walk."""
-    removed: set[int] = set()
-    for fan in found:
-        ex = EXCLUDES.get(fan)
-        if ex:
-            removed |= ex
-    if removed:
-        removed.intersection_update(found)
+_REMOVED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _removed_by(found: dict[int, int]) -> tuple[int, ...]:
+    """Every fan found that a fan found excludes. Memoized on the tuple of fans found (in
+    the order found, so a few orders of one set): tuples of ints, which the garbage
+    collector does not track, unlike the frozensets of an lru_cache key."""
+    key = tuple(found)
+    removed = _REMOVED.get(key)
+    if removed is None:
+        excluded: set[int] = set()
+        for fan in key:
+            ex = EXCLUDES.get(fan)
+            if ex:
+                excluded |= ex
+        removed = tuple(sorted(excluded.intersection(key)))
+        if len(_REMOVED) >= 1 << 16:
+            _REMOVED.clear()  # keep the memo bounded in a long-running process
+        _REMOVED[key] = removed
     return removed
 
 
@@ -379,7 +435,16 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
 
 # (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
 # by shape_text, so the text is only built when somebody reads it
-Best = tuple[int, dict[int, int], tuple, frozenset, object]
+Best = tuple[int, dict[int, int], tuple, tuple[int, ...], object]
+
+
+_SUIT_TILES = (1 << 27) - 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _may_knit(suit_tiles: int) -> bool:
+    """Whether the suit tiles present hold a whole knitted straight (memoized on the mask)."""
+    return any(suit_tiles & m == m for m in KNITTED_MASKS)
 
 
 def best_score(hand: Hand) -> Best | None:
@@ -394,7 +459,7 @@ def best_score(hand: Hand) -> Best | None:
             scored = _score_special(ctx, fans, with_tiles)
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
-    if n_melds <= 1 and any(ctx.present & m == m for m in KNITTED_MASKS):
+    if n_melds <= 1 and _may_knit(ctx.present & _SUIT_TILES):
         for k, (sets, pair) in knitted_straight_decompositions(standing):
             scored = score_decomposition(ctx, sets, pair, knitted=k)
             if best is None or scored[0] > best[0]:

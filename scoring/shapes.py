@@ -34,11 +34,11 @@ KNITTED_MASKS = tuple(sum(1 << t for t in k) for k in KNITTED_STRAIGHTS)
 _KNITTED_MASKS = KNITTED_MASKS
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tuple, int], ...]:
     """All ways to split one suit's counts into sets and at most one pair (ranks 0-based).
 
-    Returns ``((sets, pair_rank_or_-1), ...)``; sets are ``(kind, rank)`` sorted.
+    Returns ``((sets, pair_rank_or_-1), ...)``; sets are ``(kind, rank)`` sorted. Not
+    memoized itself: :func:`_suit_options_by_key` memoizes the result per suit.
     """
     found: set[tuple[tuple, int]] = set()
     counts = list(vec)
@@ -77,10 +77,67 @@ def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tupl
     return tuple(sorted(found))
 
 
+def _shape_keys(honors: bool) -> tuple[frozenset[int], frozenset[int]]:
+    """The base-5 keys (see :func:`decompose`) of every suit holding at most four sets, and
+    of every suit holding at most four sets and a pair: 14 tiles never make more.
+
+    Built once by adding sets to an empty suit (a few thousand vectors, ~10 ms), so that
+    "does this suit split into sets (and a pair)?" is a set look-up instead of a search.
+    """
+    n = 7 if honors else 9
+    shapes = [(r, r) for r in range(n)]  # pungs: (first rank, last rank)
+    if not honors:
+        shapes += [(r, r + 2) for r in range(n - 2)]  # chows
+    add = []
+    for lo, hi in shapes:
+        v = [0] * n
+        if lo == hi:
+            v[lo] = 3
+        else:
+            v[lo] = v[lo + 1] = v[lo + 2] = 1
+        add.append(v)
+    sets_only: set[tuple[int, ...]] = set()
+
+    def grow(vec: list[int], start: int, depth: int) -> None:
+        sets_only.add(tuple(vec))
+        if depth == 4:
+            return
+        for i in range(start, len(add)):
+            new = [a + b for a, b in zip(vec, add[i], strict=True)]
+            if max(new) <= 4:
+                grow(new, i, depth + 1)
+
+    grow([0] * n, 0, 0)
+    keys = {v: sum(c * 5 ** r for r, c in enumerate(v)) for v in sets_only}
+    pairs = [2 * 5 ** r for r in range(n)]
+    with_pair = {k + pairs[r] for v, k in keys.items() for r in range(n) if v[r] <= 2}
+    return frozenset(keys.values()), frozenset(with_pair)
+
+
+_SUIT_SHAPES = _shape_keys(False)
+_HONOR_SHAPES = _shape_keys(True)
+_MAX_SHAPE_TILES = 14
+
+
+def _vec_key(vec: tuple[int, ...]) -> int:
+    key = 0
+    for c in reversed(vec):
+        key = key * 5 + c
+    return key
+
+
 _SETS_ONLY: dict[tuple[int, ...], bool] = {}
 
 
 def _sets_only(vec: tuple[int, ...], honors: bool) -> bool:
+    """Whether one suit's counts split into sets only (a look-up in the table of
+    :func:`_shape_keys`; a memoized search for more tiles than a hand holds)."""
+    if sum(vec) <= _MAX_SHAPE_TILES - 2:
+        return _vec_key(vec) in (_HONOR_SHAPES if honors else _SUIT_SHAPES)[0]
+    return _sets_only_search(vec, honors)
+
+
+def _sets_only_search(vec: tuple[int, ...], honors: bool) -> bool:
     """Whether one suit's counts split into sets only (memoized; a fast yes/no search)."""
     known = _SETS_ONLY.get(vec) if not honors else None
     if known is not None:
@@ -112,10 +169,23 @@ def _sets_only(vec: tuple[int, ...], honors: bool) -> bool:
     return ok
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _suit_mask(vec: tuple[int, ...], honors: bool) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets and one pair."""
     total = sum(vec)
+    if total <= _MAX_SHAPE_TILES:
+        return _key_shape(_vec_key(vec), honors)
+    return _suit_mask_search(vec, honors, total)
+
+
+def _key_shape(key: int, honors: bool) -> int:
+    """:func:`_suit_mask` of a base-5 key of at most 14 tiles (two set look-ups)."""
+    sets_only, with_pair = _HONOR_SHAPES if honors else _SUIT_SHAPES
+    if key in sets_only:
+        return 1
+    return 2 if key in with_pair else 0
+
+
+def _suit_mask_search(vec: tuple[int, ...], honors: bool, total: int) -> int:
     if total % 3 == 0:
         return 1 if _sets_only(vec, honors) else 0
     if total % 3 == 2:
@@ -140,7 +210,6 @@ def counts_of(tiles) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _suit_options(vec: tuple[int, ...], suit: int) -> tuple[tuple[tuple, int], ...]:
     """One suit's decompositions with absolute tiles (pair -1 when none)."""
     base = suit * 9
@@ -172,17 +241,38 @@ def decompose(tiles: tuple[Tile, ...]) -> tuple[Decomposition, ...]:
     suit_of, pow_of = _SUIT_OF, _POW_OF
     for t in tiles:
         keys[suit_of[t]] += pow_of[t]
+    if len(tiles) <= _MAX_SHAPE_TILES:
+        # the tables of _shape_keys say at once whether each suit splits (most special
+        # hands do not), and exactly one suit must take the pair
+        pair_suits = 0
+        for s in range(4):
+            if keys[s]:
+                shape = _key_shape(keys[s], s == 3)
+                if not shape:
+                    return ()
+                pair_suits += shape == 2
+        if pair_suits != 1:
+            return ()
     per_suit = []
+    single = True
     for s in range(4):
         if keys[s]:
             options = _suit_options_by_key(keys[s], s)
             if not options:
                 return ()
             per_suit.append(options)
-    if all(len(options) == 1 for options in per_suit):
-        sets = tuple(sorted(st for options in per_suit for st in options[0][0]))
-        pairs = [options[0][1] for options in per_suit if options[0][1] >= 0]
-        return ((sets, pairs[0]),) if len(pairs) == 1 else ()
+            single = single and len(options) == 1
+    if single:  # the common case: one reading
+        sets: tuple = ()
+        pair = -1
+        for options in per_suit:
+            s_sets, s_pair = options[0]
+            sets += s_sets
+            if s_pair >= 0:
+                if pair >= 0:
+                    return ()
+                pair = s_pair
+        return ((tuple(sorted(sets)), pair),) if pair >= 0 else ()
     results: list[Decomposition] = []
 
     def combine(i: int, sets: tuple, pair: int) -> None:
@@ -320,20 +410,24 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     for t in tiles:
         keys[suit_of[t]] += pow_of[t]
     masks = [_key_mask(k, s) if k else 1 for s, k in enumerate(keys)]
+    # suits that cannot be sets only (so must hold the pair), and held suits that can
+    # hold the pair: computed once rather than for each suit
+    need_pair = [s for s in range(4) if not masks[s] & 1]
+    can_pair = [s for s in range(4) if keys[s] and masks[s] & 2]
     waits = 0
     for s in range(4):
         key = keys[s]
         if not key:
             continue  # an empty suit: no tile of it is next to a held tile
-        # which other suits cannot be sets only, so must hold the pair
-        pair_suits = [i for i in range(4) if i != s and not masks[i] & 1]
-        if len(pair_suits) > 1:
+        others = len(need_pair) - (s in need_pair)
+        if others > 1:
             continue  # two other suits need the pair: no tile of this suit can help
-        if pair_suits:
-            if not masks[pair_suits[0]] & 2:
+        if others:
+            other = need_pair[0] if need_pair[0] != s else need_pair[1]
+            if not masks[other] & 2:
                 continue
             need = 1  # this suit must become sets only
-        elif any(masks[i] & 2 for i in range(4) if i != s and keys[i]):
+        elif len(can_pair) - (s in can_pair):
             need = 3  # sets only (another suit takes the pair) or sets and the pair
         else:
             need = 2

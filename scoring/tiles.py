@@ -8,6 +8,7 @@ A tile is a small int, 0..33, so that hands become count arrays and tuples that 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -104,8 +105,28 @@ def parse_tiles(text: Any) -> tuple[Tile, ...]:
     return _parse_tiles(text)
 
 
+# A plain run: groups of digits each followed by its suit letter (honors only 1-7).
+_PLAIN_RUN = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ])*")
+_GROUP = re.compile(r"([1-9]+)([mpszMPSZ])")
+# per suit letter, bytes.translate table mapping the digit characters to tile numbers
+_TO_TILES = {letter: bytes.maketrans(b"123456789", bytes(range(9 * i, 9 * i + 9)))
+             for i, letters in enumerate(("mM", "pP", "sS", "zZ")) for letter in letters}
+
+
 @lru_cache(maxsize=1 << 14)
 def _parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Fast path for plain runs (a regex match, then each group's digits translated to
+    tiles in C); anything unusual (spaces, bad characters, 8z) goes to
+    :func:`_parse_tiles_checked`, which explains the problem."""
+    if _PLAIN_RUN.fullmatch(text) is None:
+        return _parse_tiles_checked(text)
+    out = bytearray()
+    for digits, letter in _GROUP.findall(text):
+        out += digits.encode().translate(_TO_TILES[letter])
+    return tuple(out)
+
+
+def _parse_tiles_checked(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     pending: list[int] = []
     for ch in text:
@@ -213,11 +234,16 @@ class Hand(NamedTuple):
         return out
 
 
+_new_tuple = tuple.__new__
+
 _FIELDS = ("melds", "concealed", "win_tile", "self_drawn", "last_tile", "last_wall_tile",
            "kong_replacement", "robbing_kong", "seat_wind", "prevalent_wind", "flowers")
 _FLAGS = ("self_drawn", "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong")
 _MELD_FIELDS = ("type", "tiles", "concealed")
 _FIELD_SET = frozenset(_FIELDS)
+_REQUIRED_ORDER = ("concealed", "win_tile", "seat_wind", "prevalent_wind")
+_REQUIRED = frozenset(_REQUIRED_ORDER)
+_FIVE_BOOLS = (bool,) * len(_FLAGS)
 _MELD_FIELD_SET = frozenset(_MELD_FIELDS)
 
 
@@ -308,38 +334,49 @@ def _parse_hand(data: Any) -> Hand:
         key = next(k for k in data if k not in _FIELD_SET)
         raise InputError(f"unknown field {key!r}; expected {', '.join(_FIELDS)}",
                          "unknown_field")
-    for key in ("concealed", "win_tile", "seat_wind", "prevalent_wind"):
-        if key not in data:
-            raise InputError(f"missing field {key!r}", "missing_field")
-    raw_melds = data.get("melds")
+    if not data.keys() >= _REQUIRED:
+        for key in _REQUIRED_ORDER:
+            if key not in data:
+                raise InputError(f"missing field {key!r}", "missing_field")
+    get = data.get
+    raw_melds = get("melds")
     if raw_melds is None:
         raw_melds = ()
     elif not isinstance(raw_melds, list):
         raise InputError(f"melds must be a list, got {_describe(raw_melds)}", "bad_type")
     if len(raw_melds) > 4:
         raise TileCountError(f"a hand has at most 4 melds, got {len(raw_melds)}")
-    melds = tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)])
+    melds = tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)]) if raw_melds else ()
     concealed = _sorted_tiles(data["concealed"])
     win = data["win_tile"]
-    try:
-        win_tile = parse_tile(win)
-    except TileError as exc:
-        raise TileError(f"win_tile: {exc.message}") from None
-    flags = []
-    for key in _FLAGS:
-        value = data.get(key, False)
-        if value is not True and value is not False:
-            raise InputError(f"{key} must be true or false, got {_describe(value)}", "bad_type")
-        flags.append(value)
-    seat = parse_wind(data["seat_wind"], "seat_wind")
-    prevalent = parse_wind(data["prevalent_wind"], "prevalent_wind")
-    flowers = data.get("flowers", 0)
+    win_tile = _ONE_TILE.get(win) if type(win) is str else None
+    if win_tile is None:
+        try:
+            win_tile = parse_tile(win)
+        except TileError as exc:
+            raise TileError(f"win_tile: {exc.message}") from None
+    flags = (get("self_drawn", False), get("last_tile", False), get("last_wall_tile", False),
+             get("kong_replacement", False), get("robbing_kong", False))
+    if tuple(map(type, flags)) != _FIVE_BOOLS:  # one C-level check of the five flags
+        for key, value in zip(_FLAGS, flags, strict=True):
+            if value is not True and value is not False:
+                raise InputError(f"{key} must be true or false, got {_describe(value)}",
+                                 "bad_type")
+    seat, prevalent = data["seat_wind"], data["prevalent_wind"]
+    seat = _WIND_WORDS.get(seat) if type(seat) is str else None
+    if seat is None:
+        seat = parse_wind(data["seat_wind"], "seat_wind")
+    prevalent = _WIND_WORDS.get(prevalent) if type(prevalent) is str else None
+    if prevalent is None:
+        prevalent = parse_wind(data["prevalent_wind"], "prevalent_wind")
+    flowers = get("flowers", 0)
     if flowers is None:
         flowers = 0
     if type(flowers) is not int:
         raise InputError(f"flowers must be a whole number 0..8, got {_describe(flowers)}",
                          "bad_flowers")
-    hand = Hand(melds, concealed, win_tile, *flags, seat, prevalent, flowers)
+    # tuple.__new__ skips the Python-level NamedTuple constructor (the fields are complete)
+    hand = _new_tuple(Hand, (melds, concealed, win_tile, *flags, seat, prevalent, flowers))
     validate_hand(hand)
     return hand
 

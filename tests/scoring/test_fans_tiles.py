@@ -3,20 +3,7 @@
 import pytest
 
 from scoring import score_hand
-
-
-def make(concealed, win, melds=(), **fields):
-    data = {"melds": [{"type": m[0], "tiles": m[1], "concealed": len(m) > 2 and m[2]}
-                      for m in melds],
-            "concealed": concealed, "win_tile": win, "seat_wind": "E", "prevalent_wind": "S"}
-    data.update(fields)
-    return data
-
-
-def fans(result):
-    assert result.winning, result.errors
-    return {f.id: f.count for f in result.fans}
-
+from tests.scoring.hand_builders import fans, make
 
 CASES = [
     ("all green with green dragons and half flush (WMO)",
