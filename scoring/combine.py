@@ -118,7 +118,7 @@ class Context:
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "present", "base", "base_items", "_unique", "_meld_facts")
+                 "standing", "present", "base", "base_items", "_unique")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -129,7 +129,7 @@ class Context:
         for t in standing:
             present |= bit[t]
         if hand.melds:
-            present = self._melds(hand, present)
+            present, melded, shown, kong_tiles, hogs = self._melds(hand, present)
         else:  # the common case: nothing declared
             self.meld_sets = self.meld_chows = self.meld_pungs = self.concealed_kongs = ()
             melded = shown = 0
@@ -143,8 +143,6 @@ class Context:
         for fan in tile_fans(present):
             base[fan] = 1
             items.append((fan, "all tiles"))
-        if hand.melds:
-            melded, shown, kong_tiles, hogs = self._meld_facts
         if hogs:
             base[F.TILE_HOG] = len(hogs)
             items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
@@ -160,10 +158,10 @@ class Context:
         self.base_items = tuple(items)
         self._unique: bool | None = None
 
-    def _melds(self, hand: Hand, present: int) -> int:
-        """The declared sets: fills the meld fields and ``_meld_facts`` (exposed melds,
-        copies of the winning tile they show, kong tiles, tile hogs); returns ``present``
-        with the meld tiles added."""
+    def _melds(self, hand: Hand, present: int) -> tuple:
+        """The declared sets: fills the meld fields and returns ``(present with the meld
+        tiles, exposed melds, copies of the winning tile they show, kong tiles, tile
+        hogs)``."""
         # (kind, tile, exposed): a concealed kong is the only unexposed declared set
         meld_sets = []
         meld_chows = []
@@ -204,8 +202,7 @@ class Context:
         self.meld_chows = tuple(meld_chows)
         self.meld_pungs = tuple(meld_pungs)
         self.concealed_kongs = tuple(concealed_kongs)
-        self._meld_facts = (melded, shown, tuple(kong_tiles), hogs)
-        return present
+        return present, melded, shown, tuple(kong_tiles), hogs
 
     def unique_wait(self) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
@@ -308,7 +305,7 @@ def set_fans_counted(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, 
     return items, tuple(counts.items())
 
 
-Scored = tuple[int, dict[int, int], tuple, tuple[int, ...]]
+Scored = tuple[int, dict[int, int], tuple, set[int]]
 
 
 def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
@@ -373,25 +370,18 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     return _finish(found, items)
 
 
-_REMOVED: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _removed_by(found: dict[int, int]) -> tuple[int, ...]:
-    """Every fan found that a fan found excludes. Memoized on the tuple of fans found (in
-    the order found, so a few orders of one set): tuples of ints, which the garbage
-    collector does not track, unlike the frozensets of an lru_cache key."""
-    key = tuple(found)
-    removed = _REMOVED.get(key)
-    if removed is None:
-        excluded: set[int] = set()
-        for fan in key:
-            ex = EXCLUDES.get(fan)
-            if ex:
-                excluded |= ex
-        removed = tuple(sorted(excluded.intersection(key)))
-        if len(_REMOVED) >= 1 << 16:
-            _REMOVED.clear()  # keep the memo bounded in a long-running process
-        _REMOVED[key] = removed
+def _removed_by(found: dict[int, int]) -> set[int]:
+    """Every fan found that a fan found excludes. Computed, not memoized: a hand has a
+    handful of fans, and a memo keyed by frozensets would keep thousands of objects the
+    garbage collector has to walk."""
+    removed: set[int] = set()
+    get = EXCLUDES.get
+    for fan in found:
+        ex = get(fan)
+        if ex:
+            removed |= ex
+    if removed:
+        removed.intersection_update(found)
     return removed
 
 
@@ -435,9 +425,10 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
 
 # (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
 # by shape_text, so the text is only built when somebody reads it
-Best = tuple[int, dict[int, int], tuple, tuple[int, ...], object]
+Best = tuple[int, dict[int, int], tuple, set[int], object]
 
 
+_decompose_hand = decompose.__wrapped__
 _SUIT_TILES = (1 << 27) - 1
 
 
@@ -465,7 +456,10 @@ def best_score(hand: Hand) -> Best | None:
             if best is None or scored[0] > best[0]:
                 best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))
     extra = (F.NINE_GATES,) if n_melds == 0 and is_nine_gates(hand) else ()
-    for sets, pair in decompose(standing):
+    # the whole hand's decompositions are not memoized (bulk-scored hands are nearly all
+    # different; the memo only kept deep tuples for the GC to walk): the per-suit memo
+    # inside decompose does the work
+    for sets, pair in _decompose_hand(standing):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
                 scored[0] == best[0] and _prefer(scored[1], best[1])):

@@ -252,7 +252,8 @@ def _shown(tiles: list[Tile]) -> str:
 
 
 def _parse_meld(index: int, raw: Any) -> Meld:
-    if type(raw) is dict and _MELD_FIELD_SET.issuperset(raw):
+    # dict views compare without copying (frozenset.issuperset(dict) builds a set first)
+    if type(raw) is dict and raw.keys() <= _MELD_FIELD_SET:
         kind, text, concealed = raw.get("type"), raw.get("tiles"), raw.get("concealed", False)
         if type(kind) is str and type(text) is str and type(concealed) is bool:
             meld = _known_meld(kind, text, concealed)
@@ -330,7 +331,7 @@ def parse_hand(data: Any) -> Hand:
 def _parse_hand(data: Any) -> Hand:
     if not isinstance(data, dict):
         raise InputError(f"a hand must be a JSON object, got {_describe(data)}", "bad_type")
-    if not _FIELD_SET.issuperset(data):
+    if not data.keys() <= _FIELD_SET:
         key = next(k for k in data if k not in _FIELD_SET)
         raise InputError(f"unknown field {key!r}; expected {', '.join(_FIELDS)}",
                          "unknown_field")
@@ -394,41 +395,42 @@ def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
 
 def validate_hand(hand: Hand) -> None:
     """Check counts and contradictions (hand-format.md); raise the first problem found."""
-    if not 0 <= hand.flowers <= 8:
-        raise InputError(f"flowers must be 0..8 (there are 8 flower tiles), got {hand.flowers}",
+    (melds, concealed, win, self_drawn, _last, _wall, kong_replacement, robbing_kong,
+     _seat, _prevalent, flowers) = hand
+    if not 0 <= flowers <= 8:
+        raise InputError(f"flowers must be 0..8 (there are 8 flower tiles), got {flowers}",
                          "bad_flowers")
-    n = len(hand.concealed) + 1 + 3 * len(hand.melds)
+    n = len(concealed) + 1 + 3 * len(melds)
     if n != 14:
         raise TileCountError(
-            f"wrong tile count: {len(hand.concealed)} concealed + 1 winning tile + "
-            f"{len(hand.melds)} meld(s) x 3 = {n}, must be 14"
+            f"wrong tile count: {len(concealed)} concealed + 1 winning tile + "
+            f"{len(melds)} meld(s) x 3 = {n}, must be 14"
             + (" (too many tiles)" if n > 14 else " (too few tiles)"))
     counts = [0] * NUM_TILES
-    for kind, t, _hidden in hand.melds:
+    for kind, t, _hidden in melds:
         if kind == "chow":
             counts[t] += 1
             counts[t + 1] += 1
             counts[t + 2] += 1
         else:
             counts[t] += 4 if kind == "kong" else 3
-    for t in hand.concealed:
+    for t in concealed:
         counts[t] += 1
-    counts[hand.win_tile] += 1
+    counts[win] += 1
     if max(counts) > 4:
         t = max(range(NUM_TILES), key=counts.__getitem__)
         raise FiveCopiesError(f"{counts[t]} copies of {tile_label(t)}: there are only 4 of "
                               "each tile")
-    win = hand.win_tile
-    has_kong = any(m[0] == "kong" for m in hand.melds)
-    if hand.kong_replacement and not has_kong:
-        raise ContradictionError("kong_replacement is set but the hand has no kong")
-    if hand.kong_replacement and not hand.self_drawn:
-        raise ContradictionError("kong_replacement is set but self_drawn is not: the replacement "
-                                 "tile of a kong is drawn from the wall")
-    if hand.robbing_kong and hand.self_drawn:
+    if kong_replacement:  # (the flags are checked in this order; most hands set none)
+        if not any(m[0] == "kong" for m in melds):
+            raise ContradictionError("kong_replacement is set but the hand has no kong")
+        if not self_drawn:
+            raise ContradictionError("kong_replacement is set but self_drawn is not: the "
+                                     "replacement tile of a kong is drawn from the wall")
+    if robbing_kong and self_drawn:
         raise ContradictionError("robbing_kong and self_drawn are both set: a robbed tile is "
                                  "taken from another player, not drawn")
-    if hand.robbing_kong and counts[win] > 1:
+    if robbing_kong and counts[win] > 1:
         raise ContradictionError(
             f"robbing_kong on {tile_label(win)} but the winner holds another copy of it; the "
             "other three are in the pung being promoted to a kong")

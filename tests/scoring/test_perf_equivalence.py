@@ -1,0 +1,111 @@
+"""The fast paths added for speed agree with the straightforward code they replace.
+
+No timings here (performance is checked by ``python -m scoring bench``): each test
+compares a table look-up or shortcut with a brute-force or slow-path answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from scoring import score_hand
+from scoring.shapes import (
+    _HONOR_SHAPES,
+    _SUIT_SHAPES,
+    _sets_only_search,
+    _suit_mask,
+    _suit_mask_search,
+    _vec_key,
+    counts_of,
+    decompose,
+    is_complete,
+    waiting_tiles,
+)
+from scoring.tiles import TileError, _parse_tiles, _parse_tiles_checked
+
+
+def _vectors(n: int, max_tiles: int):
+    for vec in itertools.product(range(5), repeat=n):
+        if sum(vec) <= max_tiles:
+            yield vec
+
+
+@pytest.mark.parametrize("honors", [False, True])
+def test_the_shape_tables_agree_with_the_search(honors):
+    """Every suit of up to 14 tiles: table look-up == recursive search."""
+    n = 7 if honors else 9
+    sets_only, with_pair = _HONOR_SHAPES if honors else _SUIT_SHAPES
+    rng = random.Random(3)
+    vectors = list(_vectors(n, 14))
+    for vec in rng.sample(vectors, 60_000) if len(vectors) > 60_000 else vectors:
+        total = sum(vec)
+        expected = _suit_mask_search(vec, honors, total)
+        assert _suit_mask(vec, honors) == expected, vec
+        key = _vec_key(vec)
+        assert (key in sets_only) == (expected == 1) == (
+            total % 3 == 0 and _sets_only_search(vec, honors)), vec
+        assert (key in with_pair) == (expected == 2), vec
+
+
+def test_the_plain_run_parser_agrees_with_the_checked_one():
+    rng = random.Random(1)
+    alphabet = "123456789mpszMPSZ 8x\u00b2\u0661"
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 14)))
+        try:
+            expected = _parse_tiles_checked(text)
+        except TileError as exc:
+            with pytest.raises(TileError) as got:
+                _parse_tiles.__wrapped__(text)
+            assert got.value.message == exc.message
+        else:
+            assert _parse_tiles.__wrapped__(text) == expected
+
+
+def _brute_waits(tiles: tuple[int, ...], melds: int) -> frozenset[int]:
+    counts = counts_of(tiles)
+    return frozenset(t for t in range(34) if counts[t] < 4
+                     and is_complete(tuple(sorted(tiles + (t,))), melds))
+
+
+def test_waiting_tiles_agree_with_trying_every_tile():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3_000):
+        melds = rng.choice((0, 0, 1, 2, 3))
+        n = 13 - 3 * melds
+        suits = rng.sample(range(4), rng.choice((1, 2, 3, 4)))
+        pool = [s * 9 + r for s in suits for r in range(7 if s == 3 else 9)] * 4
+        tiles = tuple(sorted(rng.sample(pool, n)))
+        assert waiting_tiles(tiles, melds) == _brute_waits(tiles, melds), (tiles, melds)
+        checked += 1
+    assert checked == 3_000
+
+
+def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
+    rng = random.Random(9)
+    for _ in range(5_000):
+        n = rng.choice((2, 5, 8, 11, 14))
+        suits = rng.sample(range(4), rng.choice((1, 2)))
+        pool = [s * 9 + r for s in suits for r in range(7 if s == 3 else 9)] * 4
+        tiles = tuple(sorted(rng.sample(pool, n)))
+        readings = decompose.__wrapped__(tiles)
+        assert bool(readings) == is_complete(tiles, 4), tiles
+        for sets, pair in readings:
+            rebuilt = [pair, pair]
+            for kind, t in sets:
+                rebuilt += [t, t + 1, t + 2] if kind == 0 else [t] * 3
+            assert sorted(rebuilt) == list(tiles)
+
+
+def test_scoring_twice_gives_the_same_result():
+    """No whole-hand memo any more: a second scoring recomputes and must agree."""
+    hand = {"concealed": "123m456p789s1122z", "win_tile": "2z", "seat_wind": "E",
+            "prevalent_wind": "E", "melds": []}
+    first, second = score_hand(hand), score_hand(hand)
+    assert first.to_dict() == second.to_dict()
+    assert first.shape == second.shape
+    assert [tuple(e) for e in first.explanation] == [tuple(e) for e in second.explanation]
