@@ -309,26 +309,24 @@ def _t_pool(rng, b):
     return POOLS[name], weights
 
 
-def _t_winds(rng, b):
-    winds = list(WIND_TILES)
-    rng.shuffle(winds)
-    n = rng.choice([2, 3, 3, 4])
-    for t in winds[:n]:
+def _honor_pungs(rng, b, tiles, counts):
+    """Pungs (now and then kongs) of some of `tiles`; one short of all of them may add a pair."""
+    tiles = list(tiles)
+    rng.shuffle(tiles)
+    n = rng.choice(counts)
+    for t in tiles[:n]:
         b.add("kong" if rng.random() < 0.1 else "pung", t)
-    if n == 3 and rng.random() < 0.5:
-        b.add_pair(winds[3])
+    if n == len(tiles) - 1 and rng.random() < 0.5:
+        b.add_pair(tiles[n])
     return _any_suit_pool(rng), (1, 1, 0.05)
+
+
+def _t_winds(rng, b):
+    return _honor_pungs(rng, b, WIND_TILES, [2, 3, 3, 4])
 
 
 def _t_dragons(rng, b):
-    dragons = list(DRAGON_TILES)
-    rng.shuffle(dragons)
-    n = rng.choice([1, 2, 2, 3])
-    for t in dragons[:n]:
-        b.add("kong" if rng.random() < 0.1 else "pung", t)
-    if n == 2 and rng.random() < 0.5:
-        b.add_pair(dragons[2])
-    return _any_suit_pool(rng), (1, 1, 0.05)
+    return _honor_pungs(rng, b, DRAGON_TILES, [1, 2, 2, 3])
 
 
 def _t_kongs(rng, b):

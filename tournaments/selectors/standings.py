@@ -131,10 +131,9 @@ def standings_compute(*, tournament: Tournament, through_session: int | None = N
             continue
         row.table_points += line.table_points
         row.contest_points += score
-    ordered = sorted(
-        rows.values(), key=lambda r: (_sort_key(tournament.tie_breaks or [])(r), r.number or 0)
-    )
-    _assign_ranks(ordered, _sort_key(tournament.tie_breaks or []))
+    rank_key = _sort_key(tournament.tie_breaks or [])
+    ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
+    _assign_ranks(ordered, rank_key)
     return Standings(players=ordered, teams=_team_rows(ordered), session_numbers=sorted(numbers))
 
 
