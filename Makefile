@@ -42,6 +42,7 @@ bench: $(STAMP_DEV)
 	mkdir -p bench-results
 	$(BIN)/python -m scoring bench
 	$(BIN)/python -m seating bench $(SEATING_BENCH_ARGS)
+	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py bench_tournament
 
 lint: $(STAMP_DEV)
