@@ -18,9 +18,12 @@ def test_every_base_class_kept_as_data_develops_into_sessions_without_repeats():
     for item in raw["base_classes"]:
         assert item["source"]
         bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
-                       tuple(tuple(b) for b in item["blocks"]))
-        assert check_development(bc.develop(), bc.n) == 0, item["n"]
-    assert {16, 24, 28, 36, 40} <= set(known_base_classes())
+                       tuple(tuple(b) for b in item["blocks"]), copies=item.get("copies", 1))
+        sessions = bc.develop()
+        assert len(sessions) == bc.m * bc.copies
+        assert check_development(sessions, bc.n) == 0, item["n"]
+    assert {16, 24, 28, 32, 36, 40} <= set(known_base_classes())
+    assert max(bc.sessions for bc in known_base_classes()[32]) == 10
 
 
 def test_a_corrupted_data_entry_would_be_detected():

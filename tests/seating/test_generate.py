@@ -44,6 +44,25 @@ def test_the_rulebook_chart_28_players_8_games_7_teams_meets_every_non_teammate_
     assert s.metrics.team_conflicts == 0
 
 
+def test_thirty_two_players_ten_sessions_meet_every_opponent_but_one_exactly_once():
+    s = generate_schedule(players=32, sessions=10, seed=3, time_limit=30)
+    assert_partition(s.sessions, range(1, 33))
+    counts = pair_counts(s.sessions)
+    assert set(counts.values()) == {1} and len(counts) == 480
+    # 10 sessions x 3 opponents = 30 of 31: each player misses exactly one other player
+    missed = Counter(p for pair in itertools.combinations(range(1, 33), 2)
+                     if pair not in counts for p in pair)
+    assert sorted(missed.values()) == [1] * 32
+
+
+def test_thirty_two_players_nine_sessions_teams_of_four_repeat_no_pair():
+    groups = [i // 4 + 1 for i in range(32)]
+    s = generate_schedule(players=32, sessions=9, groups=groups, seed=3, time_limit=30)
+    assert_partition(s.sessions, range(1, 33))
+    assert set(pair_counts(s.sessions).values()) == {1}
+    assert s.metrics.team_conflicts == 0 and s.metrics.repeated_pairs == 0
+
+
 def test_teams_of_four_never_share_a_table_with_sixteen_players():
     groups = [i // 4 for i in range(16)]
     s = generate_schedule(players=16, sessions=4, groups=groups, time_limit=10)
