@@ -73,7 +73,7 @@ def _score(hand: Hand) -> tuple | None:
     else:
         fans = tuple(sorted(found.items()))
     if removed:
-        items = tuple(it for it in items if it[0] not in removed)
+        items = tuple(it for it in items if not removed >> it[0] & 1)
     return total, fans, items, shape
 
 

@@ -28,7 +28,7 @@ from .shapes import (
     PUNG,
     decompose,
     knitted_straight_decompositions,
-    wait_mask,
+    waits_on_one_tile,
 )
 from .tiles import TERMINALS, Hand
 
@@ -207,8 +207,7 @@ class Context:
     def unique_wait(self) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
         if self._unique is None:
-            mask = wait_mask(self.hand.concealed, len(self.hand.melds))
-            self._unique = mask != 0 and mask & (mask - 1) == 0  # exactly one bit
+            self._unique = waits_on_one_tile(self.hand.concealed, len(self.hand.melds))
         return self._unique
 
 
@@ -305,7 +304,7 @@ def set_fans_counted(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, 
     return items, tuple(counts.items())
 
 
-Scored = tuple[int, dict[int, int], tuple, set[int]]
+Scored = tuple[int, dict[int, int], tuple, int]
 
 
 def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
@@ -314,8 +313,8 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     declared melds; ``knitted`` is the index of a Knitted Straight taking the place of three
     sets, ``extra`` fans found on the whole hand (Nine Gates).
 
-    Returns ``(points, {fan: count}, items, removed)``; ``items`` still hold the removed
-    fans, filtered only for the reading finally chosen.
+    Returns ``(points, {fan: count}, items, removed)`` (``removed`` a bitmask of fan ids);
+    ``items`` still hold the removed fans, filtered only for the reading finally chosen.
     """
     hand = ctx.hand
     win = hand.win_tile
@@ -370,29 +369,28 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     return _finish(found, items)
 
 
-def _removed_by(found: dict[int, int]) -> set[int]:
-    """Every fan found that a fan found excludes. Computed, not memoized: a hand has a
-    handful of fans, and a memo keyed by frozensets would keep thousands of objects the
-    garbage collector has to walk."""
-    removed: set[int] = set()
-    get = EXCLUDES.get
-    for fan in found:
-        ex = get(fan)
-        if ex:
-            removed |= ex
-    if removed:
-        removed.intersection_update(found)
-    return removed
-
+# fan id -> bitmask (bit f for fan f) of the fans it removes: a list, indexed by fan id
+_EXCLUDE_BITS = [0] * (max(*F.FANS, F.MELDED_AND_CONCEALED_KONG) + 1)
+for _fan, _excluded in EXCLUDES.items():
+    _EXCLUDE_BITS[_fan] = sum(1 << f for f in _excluded)
 
 _POINTS = {f: fan_points(f) for f in (*F.FANS, F.MELDED_AND_CONCEALED_KONG)}
 
 
 def _finish(found: dict[int, int], items: tuple) -> Scored:
-    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points."""
-    removed = _removed_by(found)
-    for fan in removed:
-        del found[fan]
+    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points.
+
+    ``removed`` is a bitmask of the fans removed (bit f for fan f): ints, unlike sets,
+    cost no allocation the garbage collector tracks."""
+    excluded = 0
+    bits = _EXCLUDE_BITS
+    for fan in found:
+        excluded |= bits[fan]
+    removed = 0
+    if excluded:
+        for fan in [f for f in found if excluded >> f & 1]:
+            del found[fan]
+            removed |= 1 << fan
     if not found:
         found[F.CHICKEN_HAND] = 1
         items = ((F.CHICKEN_HAND, "no other fan scores"),)
@@ -425,7 +423,7 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
 
 # (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
 # by shape_text, so the text is only built when somebody reads it
-Best = tuple[int, dict[int, int], tuple, set[int], object]
+Best = tuple[int, dict[int, int], tuple, int, object]
 
 
 _decompose_hand = decompose.__wrapped__

@@ -405,6 +405,29 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`),
     whose masks and candidates are memoized; only the rare special shapes count tiles.
     """
+    waits = _regular_waits(tiles)
+    if melds <= 1:
+        waits |= _special_waits(tiles, melds, waits)
+    return waits
+
+
+@lru_cache(maxsize=1 << 16)
+def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
+    """Whether the concealed ``tiles`` wait on exactly one tile (rules 77-79).
+
+    Cheaper than :func:`wait_mask` when the regular shapes already give two waits: the
+    special shapes can only add waits, so they are not looked at then.
+    """
+    waits = _regular_waits(tiles)
+    if waits & (waits - 1):
+        return False
+    if melds <= 1:
+        waits |= _special_waits(tiles, melds, waits)
+    return waits != 0 and waits & (waits - 1) == 0
+
+
+def _regular_waits(tiles: tuple[Tile, ...]) -> int:
+    """Waits on four sets and a pair (with the declared melds), as a bitmask."""
     keys = [0, 0, 0, 0]
     suit_of, pow_of = _SUIT_OF, _POW_OF
     for t in tiles:
@@ -413,6 +436,8 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     # suits that cannot be sets only (so must hold the pair), and held suits that can
     # hold the pair: computed once rather than for each suit
     need_pair = [s for s in range(4) if not masks[s] & 1]
+    if len(need_pair) > 2:
+        return 0  # one added tile can fix at most one of them
     can_pair = [s for s in range(4) if keys[s] and masks[s] & 2]
     waits = 0
     for s in range(4):
@@ -422,21 +447,16 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
         others = len(need_pair) - (s in need_pair)
         if others > 1:
             continue  # two other suits need the pair: no tile of this suit can help
+        sets_only, with_pair = _key_wait_bits(key, s)
         if others:
             other = need_pair[0] if need_pair[0] != s else need_pair[1]
-            if not masks[other] & 2:
-                continue
-            need = 1  # this suit must become sets only
+            if masks[other] & 2:
+                waits |= sets_only << (s * 9)  # this suit must become sets only
         elif len(can_pair) - (s in can_pair):
-            need = 3  # sets only (another suit takes the pair) or sets and the pair
+            # sets only (another suit takes the pair) or sets and the pair
+            waits |= (sets_only | with_pair) << (s * 9)
         else:
-            need = 2
-        base = s * 9
-        for r, m in _key_candidates(key, s):
-            if m & need:
-                waits |= 1 << (base + r)
-    if melds <= 1:
-        waits |= _special_waits(tiles, melds, waits)
+            waits |= with_pair << (s * 9)
     return waits
 
 
@@ -459,6 +479,19 @@ def _key_mask(key: int, suit: int) -> int:
 def _key_candidates(key: int, suit: int) -> tuple[tuple[int, int], ...]:
     """:func:`_suit_candidates` of a suit given as its base-5 key."""
     return _suit_candidates(_key_vec(key, suit), suit == 3)
+
+
+@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
+def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
+    """The ranks (as bits) whose tile, added to the suit, leaves it as sets only, and as
+    sets and a pair: :func:`_key_candidates` folded into two ints."""
+    sets_only = with_pair = 0
+    for r, mask in _key_candidates(key, suit):
+        if mask & 1:
+            sets_only |= 1 << r
+        if mask & 2:
+            with_pair |= 1 << r
+    return sets_only, with_pair
 
 
 def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:

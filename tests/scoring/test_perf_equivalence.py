@@ -23,6 +23,7 @@ from scoring.shapes import (
     decompose,
     is_complete,
     waiting_tiles,
+    waits_on_one_tile,
 )
 from scoring.tiles import TileError, _parse_tiles, _parse_tiles_checked
 
@@ -83,6 +84,20 @@ def test_waiting_tiles_agree_with_trying_every_tile():
         assert waiting_tiles(tiles, melds) == _brute_waits(tiles, melds), (tiles, melds)
         checked += 1
     assert checked == 3_000
+
+
+def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
+    from scoring import parse_hand
+    from scoring.generate import generate_winning_hands
+
+    single = 0
+    for raw in generate_winning_hands(3_000, 11):
+        hand = parse_hand(raw)
+        tiles, melds = hand.concealed, len(hand.melds)
+        expected = len(_brute_waits(tiles, melds)) == 1
+        assert waits_on_one_tile.__wrapped__(tiles, melds) == expected, (tiles, melds)
+        single += expected
+    assert 100 < single < 2_900  # both answers occur
 
 
 def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
