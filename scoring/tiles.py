@@ -390,7 +390,40 @@ def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
 
 @lru_cache(maxsize=1 << 14)
 def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
+    # the plain-run fast path of _parse_tiles inlined: concealed texts rarely repeat, so
+    # they are kept out of its memo
+    if len(text) <= 200 and _PLAIN_RUN.fullmatch(text) is not None:
+        out = bytearray()
+        for digits, letter in _GROUP.findall(text):
+            out += digits.encode().translate(_TO_TILES[letter])
+        return tuple(sorted(out))
     return tuple(sorted(parse_tiles(text)))
+
+
+def _five_in_sorted(concealed: tuple[Tile, ...], win: Tile) -> bool:
+    """Whether the sorted concealed tiles and the winning tile hold five of a tile."""
+    for i in range(len(concealed) - 3):
+        t = concealed[i]
+        if t == concealed[i + 3] and (t == win or (i + 4 < len(concealed)
+                                                    and concealed[i + 4] == t)):
+            return True
+    return False
+
+
+def _counts(hand: Hand) -> list[int]:
+    """Copies of each tile in the whole hand: melds (kongs as 4), concealed, winning tile."""
+    counts = [0] * NUM_TILES
+    for kind, t, _hidden in hand.melds:
+        if kind == "chow":
+            counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+        else:
+            counts[t] += 4 if kind == "kong" else 3
+    for t in hand.concealed:
+        counts[t] += 1
+    counts[hand.win_tile] += 1
+    return counts
 
 
 def validate_hand(hand: Hand) -> None:
@@ -406,21 +439,12 @@ def validate_hand(hand: Hand) -> None:
             f"wrong tile count: {len(concealed)} concealed + 1 winning tile + "
             f"{len(melds)} meld(s) x 3 = {n}, must be 14"
             + (" (too many tiles)" if n > 14 else " (too few tiles)"))
-    counts = [0] * NUM_TILES
-    for kind, t, _hidden in melds:
-        if kind == "chow":
-            counts[t] += 1
-            counts[t + 1] += 1
-            counts[t + 2] += 1
-        else:
-            counts[t] += 4 if kind == "kong" else 3
-    for t in concealed:
-        counts[t] += 1
-    counts[win] += 1
-    if max(counts) > 4:
-        t = max(range(NUM_TILES), key=counts.__getitem__)
-        raise FiveCopiesError(f"{counts[t]} copies of {tile_label(t)}: there are only 4 of "
-                              "each tile")
+    if melds or _five_in_sorted(concealed, win):
+        counts = _counts(hand)
+        if max(counts) > 4:
+            t = max(range(NUM_TILES), key=counts.__getitem__)
+            raise FiveCopiesError(f"{counts[t]} copies of {tile_label(t)}: there are only 4 "
+                                  "of each tile")
     if kong_replacement:  # (the flags are checked in this order; most hands set none)
         if not any(m[0] == "kong" for m in melds):
             raise ContradictionError("kong_replacement is set but the hand has no kong")
@@ -430,7 +454,7 @@ def validate_hand(hand: Hand) -> None:
     if robbing_kong and self_drawn:
         raise ContradictionError("robbing_kong and self_drawn are both set: a robbed tile is "
                                  "taken from another player, not drawn")
-    if robbing_kong and counts[win] > 1:
+    if robbing_kong and _counts(hand)[win] > 1:
         raise ContradictionError(
             f"robbing_kong on {tile_label(win)} but the winner holds another copy of it; the "
             "other three are in the pung being promoted to a kong")

@@ -124,3 +124,17 @@ def test_scoring_twice_gives_the_same_result():
     assert first.to_dict() == second.to_dict()
     assert first.shape == second.shape
     assert [tuple(e) for e in first.explanation] == [tuple(e) for e in second.explanation]
+
+
+def test_the_five_copies_shortcut_agrees_with_counting():
+    from scoring.tiles import _five_in_sorted
+
+    rng = random.Random(13)
+    hits = 0
+    for _ in range(20_000):
+        concealed = tuple(sorted(rng.choice(range(3)) for _ in range(13)))
+        win = rng.randrange(4)
+        expected = max(counts_of(concealed + (win,))) > 4
+        assert _five_in_sorted(concealed, win) == expected, (concealed, win)
+        hits += expected
+    assert 0 < hits < 20_000
