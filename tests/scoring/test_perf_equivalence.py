@@ -132,8 +132,8 @@ def test_the_five_copies_shortcut_agrees_with_counting():
     rng = random.Random(13)
     hits = 0
     for _ in range(20_000):
-        concealed = tuple(sorted(rng.choice(range(3)) for _ in range(13)))
-        win = rng.randrange(4)
+        concealed = tuple(sorted(rng.choice(range(5)) for _ in range(13)))
+        win = rng.randrange(5)
         expected = max(counts_of(concealed + (win,))) > 4
         assert _five_in_sorted(concealed, win) == expected, (concealed, win)
         hits += expected
