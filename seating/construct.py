@@ -359,6 +359,61 @@ def known_base_classes() -> dict[int, list[BaseClass]]:
     return _DATA_CACHE
 
 
+_STORED_CACHE: list | None = None
+
+
+def stored_chart(n: int, sessions: int, teams: bool):
+    """(sessions, team blocks) of a stored chart past the bound, or None.
+
+    ``data/past_bound.json`` holds charts where every pair (with teams: every
+    pair of non-teammates) meets once or twice, the best possible when
+    3 * sessions >= n - team size; the tabu search does not reliably find them
+    (20 x 12, 20 x 10 with teams).  Re-verified when loaded.
+    """
+    global _STORED_CACHE
+    if _STORED_CACHE is None:
+        _STORED_CACHE = []
+        try:
+            text = resources.files("seating").joinpath("data/past_bound.json").read_text()
+            raw = json.loads(text)
+        except (FileNotFoundError, OSError, ValueError):
+            raw = {"charts": []}
+        for item in raw.get("charts", []):
+            bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
+                           tuple(tuple(b) for b in item["blocks"]), item.get("source", ""),
+                           item.get("copies", 1))
+            team_blocks = [list(b) for b in item.get("teams") or []]
+            if _covers_twice(bc.develop(), bc.n, team_blocks):
+                _STORED_CACHE.append((bc, team_blocks))
+    for bc, team_blocks in _STORED_CACHE:
+        if bc.n == n and bc.sessions == sessions and bool(team_blocks) == teams:
+            return [[list(b) for b in c] for c in bc.develop()], [list(b) for b in team_blocks]
+    return None
+
+
+def _covers_twice(sessions, n: int, team_blocks) -> bool:
+    """Partitions; teammates never meet; every other pair meets once or twice."""
+    team = list(range(n))
+    if team_blocks:
+        if sorted(p for b in team_blocks for p in b) != list(range(n)):
+            return False
+        for b in team_blocks:
+            for p in b:
+                team[p] = b[0]
+    meet: dict = {}
+    for s in sessions:
+        if sorted(p for b in s for p in b) != list(range(n)):
+            return False
+        for b in s:
+            for a in range(4):
+                for c in range(a + 1, 4):
+                    k = (min(b[a], b[c]), max(b[a], b[c]))
+                    meet[k] = meet.get(k, 0) + 1
+    others = sum(1 for p in range(n) for q in range(p + 1, n) if team[p] != team[q])
+    return (len(meet) == others and max(meet.values()) <= 2
+            and all(team[p] != team[q] for p, q in meet))
+
+
 def base_class_for(n: int, need: int, *, seed: int = 0,
                    time_limit: float = 5.0) -> BaseClass | None:
     """A base class on n points developing into at least ``need`` sessions."""

@@ -7,24 +7,33 @@ Pipeline (all deterministic given the seed):
    designs, some kept as data) gives up to m sessions with no repeated pair.
    With groups, one developed class is spent as the "team class": its tables
    never meet in the chart, and the groups are packed into those tables.
-   Past m sessions a relabelled second copy is stacked on top.
+   Past m sessions a relabelled second copy is stacked on top, the
+   relabelling annealed to avoid pairs meeting a third time (``_relabel``).
 2. Otherwise a greedy start, session by session.
 3. Tabu search (``search.py``) on the remaining repeats and conflicts, until
    a lower bound is reached or the iteration budget (derived from
    ``time_limit``) runs out; wall clock is only a safety net.
 4. A seat (first dealer) balanced by augmenting paths; table numbers permuted
    within each session to avoid a player sitting at the same table twice.
+
+Past the bound a few charts with no pair meeting more than twice are kept as
+data (``data/past_bound.json``, 20 players) and used as they are.  The
+search's target also counts unavoidable third meetings, and while a pair
+meets more often than the counting bound on the maximum allows, the search
+moves only its players (``_cost_bound``, ``level``).
 """
 
 from __future__ import annotations
 
+import heapq
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
 
-from .construct import base_class_for
+from .construct import base_class_for, stored_chart
 from .quality import Schedule, chart_quality, is_bye, normalise
-from .search import A_REPEAT, CONFLICT, Tabu
+from .search import A_REPEAT, CONFLICT, Tabu, pair_cost
 
 BYE_GROUP = -1
 EVALS_PER_SECOND = 100_000
@@ -139,6 +148,37 @@ def _lower_bound(n, n_tables, n_sessions, gid, cnt) -> int:
     return lb
 
 
+def _cost_bound(n, n_sessions, gid, cnt):
+    """(lower bound on the search cost, lower bound on the largest pair count).
+
+    Each player spreads 3 meetings per session over the others; pair_cost is
+    convex, so the cheapest spread for one player is greedy (always the
+    partner whose next meeting costs least), and every pair is counted by
+    both its players.  This sees unavoidable third meetings (16 x 12 with
+    teams: every pair meets three times), which ``_lower_bound`` does not.
+    Only without substitutes (then every player has exactly 3 per session).
+    """
+    total = 0
+    top = 1
+    for p in range(n):
+        heap = []
+        for q in range(n):
+            if q != p:
+                c = cnt[p][q]
+                step = CONFLICT if gid[p] == gid[q] else pair_cost(c + 1) - pair_cost(c)
+                heap.append((step, c, q))
+        heapq.heapify(heap)
+        for _ in range(3 * n_sessions):
+            step, c, q = heapq.heappop(heap)
+            total += step
+            c += 1
+            if gid[p] != gid[q]:
+                top = max(top, c)
+                step = pair_cost(c + 1) - pair_cost(c)
+            heapq.heappush(heap, (step, c, q))
+    return (total + 1) // 2, top
+
+
 def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
     t0 = time.monotonic()
     deadline = t0 + max(0.4, 0.85 * float(time_limit))  # leave time for post-processing
@@ -183,9 +223,14 @@ def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
     start = None
     exact = 0
     if not played and not byes:
-        start, method, exact = _construct(n, n_sessions, gid, has_groups, seed, rng, deadline)
+        start = _stored(n, n_sessions, gid, has_groups, rng)
         if start is not None:
-            info["method"] = method
+            info["method"] = "stored chart (data/past_bound.json)"
+        else:
+            start, method, exact = _construct(n, n_sessions, gid, has_groups, seed, rng,
+                                              deadline)
+            if start is not None:
+                info["method"] = method
     if start is None:
         start = _greedy(n, byes, n_sessions, gid, hist, rng)
 
@@ -193,6 +238,11 @@ def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
     info["lower_bound_repeats"] = lb
     tabu = Tabu(n=n, byes=byes, sessions=start, gid=gid, hist=hist, rng=rng)
     target = A_REPEAT * lb
+    level = 1
+    if not byes:
+        cost_lb, level = _cost_bound(n, n_sessions, gid, hist)
+        target = max(target, cost_lb)
+        info["lower_bound_max"] = level
     # deterministic budget in swap evaluations (~100k per second of time
     # limit: about half of what this machine does, so the wall clock is only a
     # safety net and the same seed gives the same chart)
@@ -216,7 +266,7 @@ def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
                     break
                 tabu = Tabu(n=n, byes=byes, sessions=alt, gid=gid, hist=hist, rng=rng)
             c, _ = tabu.run(target=target, max_evals=min(per, share), deadline=half,
-                            frozen=exact)
+                            frozen=exact, level=level)
             share -= per
             if best_cost is None or c < best_cost:
                 best_cost, best_tabu = c, tabu
@@ -225,17 +275,19 @@ def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
             variant += 1
         info["variants_tried"] = variant + 1
         tabu = best_tabu
-        cost, stopped = tabu.run(target=target, max_evals=budget // 4, deadline=half)
+        cost, stopped = tabu.run(target=target, max_evals=budget // 4, deadline=half,
+                                  level=level)
         if cost > target:
             other = Tabu(n=n, byes=byes, sessions=_greedy(n, byes, n_sessions, gid, hist, rng),
                          gid=gid, hist=hist, rng=rng)
             cost_b, stopped_b = other.run(target=target, max_evals=budget // 2,
-                                          deadline=deadline)
+                                          deadline=deadline, level=level)
             if cost_b < cost:
                 tabu, cost, stopped = other, cost_b, stopped_b
                 info["method"] += " -> greedy+tabu (better)"
     else:
-        cost, stopped = tabu.run(target=target, max_evals=budget, deadline=deadline)
+        cost, stopped = tabu.run(target=target, max_evals=budget, deadline=deadline,
+                                 level=level)
     info["stopped_by"] = stopped
     info["search_cost"] = cost
     info["conflict_weight"] = CONFLICT
@@ -288,13 +340,10 @@ def _construct(n, n_sessions, gid, has_groups, seed, rng, deadline, variant=0):
     exact = len(chart)
     copy = 1
     while len(chart) < n_sessions:
-        perm = list(range(n))
-        _rng(seed, "copy", copy, variant).shuffle(perm)
+        extra = (pool or classes)[:n_sessions - len(chart)]
+        perm = _relabel(n, chart, extra, team_class, _rng(seed, "copy", copy, variant))
         copy += 1
-        for c in classes:
-            if len(chart) >= n_sessions:
-                break
-            chart.append([[perm[p] for p in b] for b in c])
+        chart += [[[perm[p] for p in b] for b in c] for c in extra]
     # label design points with players
     label = _labels(n, gid, team_class or classes[0], has_groups)
     if has_groups:
@@ -304,6 +353,95 @@ def _construct(n, n_sessions, gid, has_groups, seed, rng, deadline, variant=0):
     copies = f",copies={bc.copies}" if bc.copies > 1 else ""
     method = f"construction(m={bc.m},L={bc.levels},F={bc.fixed}{copies},{origin})"
     return sessions, method, exact
+
+
+def _stored(n, n_sessions, gid, has_groups, rng):
+    """A stored chart past the bound, labelled; None unless the groups are its teams."""
+    found = stored_chart(n, n_sessions, has_groups)
+    if found is None:
+        return None
+    chart, team_blocks = found
+    # a seeded relabelling (pair counts unchanged), so seeds give different charts
+    rng.shuffle(team_blocks)
+    for b in team_blocks:
+        rng.shuffle(b)
+    label = _labels(n, gid, team_blocks, True) if has_groups else rng.sample(range(n), n)
+    if has_groups and any(len({gid[label[p]] for p in b}) > 1 for b in team_blocks):
+        return None
+    return [[[label[p] for p in b] for b in c] for c in chart]
+
+
+def _relabel(n, chart, extra, team_class, rng):
+    """Relabelling of a stacked copy (``extra`` classes) on top of ``chart``.
+
+    A random relabelling makes some pairs meet three times where two suffice
+    (24 x 12 with teams: two copies of the 6 exact sessions); annealing on
+    swaps of two points, scored by the search's pair cost, usually finds one
+    with no such pair.  With groups, team-class blocks map onto team-class
+    blocks (and the team class itself is not copied), so teammates still
+    never meet.
+    """
+    base = [[0] * n for _ in range(n)]
+    mc = [[0] * n for _ in range(n)]
+    for classes, mat in ((chart, base), (extra, mc)):
+        for c in classes:
+            for b in c:
+                for x in b:
+                    for y in b:
+                        if x != y:
+                            mat[x][y] += 1
+    f = [pair_cost(c) for c in range(len(chart) + len(extra) + 1)]
+    if team_class:
+        blocks = [list(b) for b in team_class]
+        block_of = [0] * n
+        for bi, b in enumerate(blocks):
+            for x in b:
+                block_of[x] = bi
+    if team_class:
+        images = [list(b) for b in blocks]
+        rng.shuffle(images)
+        perm = [0] * n
+        for b, img in zip(blocks, images, strict=True):
+            rng.shuffle(img)
+            for x, y in zip(b, img, strict=True):
+                perm[x] = y
+    else:
+        perm = list(range(n))
+        rng.shuffle(perm)
+
+    def swap(a, b):  # cost change when the images of a and b swap, then swap
+        u, v = perm[a], perm[b]
+        bu, bv, ma, mb = base[u], base[v], mc[a], mc[b]
+        d = 0
+        for x in range(n):
+            if ma[x] != mb[x] and x != a and x != b:
+                px = perm[x]
+                d += (f[bv[px] + ma[x]] - f[bu[px] + ma[x]]
+                      + f[bu[px] + mb[x]] - f[bv[px] + mb[x]])
+        perm[a], perm[b] = v, u
+        return d
+
+    cost = 0
+    best, best_perm = 0, perm[:]
+    iters = min(40 * n * len(extra), 2_000_000 // n)  # a swap costs O(n)
+    for it in range(iters):
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a == b:
+            continue
+        if team_class and block_of[a] != block_of[b]:
+            moves = list(zip(blocks[block_of[a]], blocks[block_of[b]], strict=True))
+        else:
+            moves = [(a, b)]
+        d = sum(swap(x, y) for x, y in moves)
+        temp = 8.0 * (1 - it / iters) + 0.5
+        if d > 0 and rng.random() >= math.exp(-d / temp):
+            for x, y in reversed(moves):
+                swap(x, y)
+            continue
+        cost += d
+        if cost < best:
+            best, best_perm = cost, perm[:]
+    return best_perm
 
 
 def _labels(n, gid, team_class, has_groups):

@@ -201,8 +201,8 @@ class Tabu:
         self._add_table(tp, 1)
         self._add_table(tq, 1)
 
-    def bad_players(self):
-        """(session, player) pairs that sit in a costly pair."""
+    def bad_players(self, level: int = 1):
+        """(session, player) pairs that sit in a pair met more than ``level`` times."""
         gid, cid, cnt = self.gid, self.cid, self.cnt
         out = []
         for s, sess in enumerate(self.sessions):
@@ -216,14 +216,20 @@ class Tabu:
                             out.append((s, pb))
                         else:
                             ca, cb = cid[pa], cid[pb]
-                            if ca != cb and cnt[ca][cb] > 1:
+                            if ca != cb and cnt[ca][cb] > level:
                                 out.append((s, pa))
                                 out.append((s, pb))
         return out
 
     # -- main loop ------------------------------------------------------------
-    def run(self, *, target: int, max_evals: int, deadline: float, frozen: int = 0):
-        """Improve sessions[frozen:] in place; returns (best_cost, stopped_by)."""
+    def run(self, *, target: int, max_evals: int, deadline: float, frozen: int = 0,
+            level: int = 1):
+        """Improve sessions[frozen:] in place; returns (best_cost, stopped_by).
+
+        ``level``: a lower bound on the largest pair count; while some pair
+        exceeds it, only its players are moved (past the bound nearly every
+        player sits in a repeated pair, and looking at all of them is slow).
+        """
         rng = self.rng
         cost = self.cost_of_table_pairs()
         best = cost
@@ -244,7 +250,9 @@ class Tabu:
             if (it & 15) == 0 and time.monotonic() > deadline:
                 stopped = "time"
                 break
-            bad = [(s, p) for s, p in set(self.bad_players()) if s >= frozen]
+            bad = [(s, p) for s, p in set(self.bad_players(level)) if s >= frozen]
+            if not bad and level > 1:
+                bad = [(s, p) for s, p in set(self.bad_players()) if s >= frozen]
             if not bad:
                 break
             bad.sort()

@@ -96,6 +96,54 @@ def test_no_pair_meets_three_times_where_two_suffice():
     assert s.metrics.max_meetings == 2
 
 
+def test_twenty_players_twelve_sessions_meet_at_most_twice():
+    s = generate_schedule(players=20, sessions=12, time_limit=5)
+    assert_partition(s.sessions, range(1, 21))
+    # 36 meetings over 19 opponents: at best 17 met twice and 2 once each
+    assert s.metrics.repeated_pairs == 170
+    assert s.metrics.max_meetings == 2
+    assert s.metrics.meetings_histogram == {1: 20, 2: 170}
+
+
+@pytest.mark.parametrize("players, sessions, repeats", [(20, 9, 110), (20, 10, 140),
+                                                        (24, 12, 192)])
+def test_teams_of_four_past_the_bound_meet_at_most_twice_with_the_fewest_repeats(
+        players, sessions, repeats):
+    groups = [i // 4 + 1 for i in range(players)]
+    s = generate_schedule(players=players, sessions=sessions, groups=groups, time_limit=5)
+    assert_partition(s.sessions, range(1, players + 1))
+    assert s.metrics.team_conflicts == 0
+    assert s.metrics.repeated_pairs == repeats
+    assert s.metrics.max_meetings == 2
+
+
+def test_sixteen_players_in_teams_of_four_twelve_sessions_meet_every_opponent_three_times():
+    groups = [i // 4 + 1 for i in range(16)]
+    s = generate_schedule(players=16, sessions=12, groups=groups, time_limit=5)
+    assert_partition(s.sessions, range(1, 17))
+    counts = pair_counts(s.sessions)
+    # 36 meetings over 12 opponents: three each is the only way to avoid a fourth
+    assert len(counts) == 96 and set(counts.values()) == {3}
+    assert s.metrics.team_conflicts == 0 and s.metrics.repeated_pairs == 192
+
+
+def test_twenty_players_in_teams_of_four_twelve_sessions_meet_at_most_three_times():
+    groups = [i // 4 + 1 for i in range(20)]
+    s = generate_schedule(players=20, sessions=12, groups=groups, time_limit=10)
+    assert_partition(s.sessions, range(1, 21))
+    assert s.metrics.team_conflicts == 0
+    assert s.metrics.repeated_pairs == 200
+    assert s.metrics.max_meetings == 3
+
+
+def test_a_stored_chart_with_teams_is_not_used_for_other_groups():
+    groups = [i // 2 + 1 for i in range(20)]  # pairs, not the stored chart's teams of four
+    s = generate_schedule(players=20, sessions=10, groups=groups, time_limit=3)
+    assert_partition(s.sessions, range(1, 21))
+    assert s.metrics.team_conflicts == 0
+    assert "stored" not in s.info["method"]
+
+
 def test_a_seat_counts_differ_by_at_most_one():
     for n, r in ((16, 5), (24, 7), (20, 6)):
         s = generate_schedule(players=n, sessions=r, time_limit=3)
