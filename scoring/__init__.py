@@ -55,7 +55,8 @@ __all__ = [
 
 
 def _score(hand: Hand) -> tuple | None:
-    """The best reading of a validated hand: ``(points, ((fan, count), ...), items, shape)``.
+    """The best reading of a validated hand: ``(points, ((fan, count), ...), items, removed,
+    shape)``; ``removed`` is the bitmask of fans whose items the explanation leaves out.
 
     Not memoized on the whole hand: hands scored in bulk are almost all different, and a
     memo keeping every hand's nested result tuples made the garbage collector promote and
@@ -72,9 +73,7 @@ def _score(hand: Hand) -> tuple | None:
         fans = tuple(sorted(found.items(), key=_public_key))
     else:
         fans = tuple(sorted(found.items()))
-    if removed:
-        items = tuple(it for it in items if not removed >> it[0] & 1)
-    return total, fans, items, shape
+    return total, fans, items, removed, shape
 
 
 def _public_key(item: tuple[int, int]) -> int:
@@ -119,7 +118,7 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
     except Exception as exc:  # the contract: never raise; report it instead
         return ScoreResult.refused("internal", f"could not score the hand: "
                                    f"{type(exc).__name__}: {exc}")
-    points, fans, items, shape = scored
+    points, fans, items, removed, shape = scored
     known = _FAN_SCORES.get
     fan_list = [known(fn) or _fan_score(*fn) for fn in fans]
     if parsed.flowers:
@@ -133,6 +132,7 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         meets_minimum=points >= MINIMUM_POINTS,
         errors=[],
         raw_items=items,
+        raw_removed=removed,
         raw_shape=shape,
     )
 

@@ -26,8 +26,9 @@ from .shapes import (
     KNITTED_STRAIGHTS,
     KONG,
     PUNG,
-    decompose,
+    decompose_keys,
     knitted_straight_decompositions,
+    suit_keys,
     waits_on_one_tile,
 )
 from .tiles import TERMINALS, Hand
@@ -196,8 +197,15 @@ class Context:
         for t in self.standing:
             counts[t] += 1
         # rule 64: all four of a tile used without declaring a kong
-        hogs = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles] \
-            if 4 in counts else ()
+        hogs = []
+        if 4 in counts:
+            t = counts.index(4)
+            while True:
+                if t not in kong_tiles:
+                    hogs.append(t)
+                if 4 not in counts[t + 1:]:
+                    break
+                t = counts.index(4, t + 1)
         self.meld_sets = tuple(meld_sets)
         self.meld_chows = tuple(meld_chows)
         self.meld_pungs = tuple(meld_pungs)
@@ -426,7 +434,6 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
 Best = tuple[int, dict[int, int], tuple, int, object]
 
 
-_decompose_hand = decompose.__wrapped__
 _SUIT_TILES = (1 << 27) - 1
 
 
@@ -457,7 +464,7 @@ def best_score(hand: Hand) -> Best | None:
     # the whole hand's decompositions are not memoized (bulk-scored hands are nearly all
     # different; the memo only kept deep tuples for the GC to walk): the per-suit memo
     # inside decompose does the work
-    for sets, pair in _decompose_hand(standing):
+    for sets, pair in decompose_keys(suit_keys(standing), len(standing)):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
                 scored[0] == best[0] and _prefer(scored[1], best[1])):

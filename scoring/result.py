@@ -57,6 +57,8 @@ class ScoreResult:
     meets_minimum: bool = False
     errors: list[Issue] = field(default_factory=list)
     raw_items: tuple = field(default=(), repr=False, compare=False)
+    # bitmask of the fans removed by exclusions: their items are left out of the explanation
+    raw_removed: int = field(default=0, repr=False, compare=False)
     raw_shape: Any = field(default=None, repr=False, compare=False)
 
     @property
@@ -64,7 +66,10 @@ class ScoreResult:
         """For each fan unit, which sets or tiles it was scored on."""
         from .explain import explanation_items
 
-        return explanation_items(self.raw_items)
+        items, removed = self.raw_items, self.raw_removed
+        if removed:  # filtered here, on first use, rather than for every hand scored
+            items = tuple(it for it in items if not removed >> it[0] & 1)
+        return explanation_items(items)
 
     @property
     def shape(self) -> str:

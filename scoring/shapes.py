@@ -120,6 +120,7 @@ _MAX_SHAPE_TILES = 14
 
 
 def _vec_key(vec: tuple[int, ...]) -> int:
+    """The base-5 key of a suit's count vector (rank r is the digit of 5**r)."""
     key = 0
     for c in reversed(vec):
         key = key * 5 + c
@@ -237,11 +238,22 @@ def decompose(tiles: tuple[Tile, ...]) -> tuple[Decomposition, ...]:
     """Every split of ``tiles`` (3k+2 of them) into k sets and a pair."""
     if len(tiles) % 3 != 2:
         return ()
+    return decompose_keys(suit_keys(tiles), len(tiles))
+
+
+def suit_keys(tiles) -> list[int]:
+    """The base-5 key of each suit of ``tiles``, in any order."""
     keys = [0, 0, 0, 0]
     suit_of, pow_of = _SUIT_OF, _POW_OF
     for t in tiles:
         keys[suit_of[t]] += pow_of[t]
-    if len(tiles) <= _MAX_SHAPE_TILES:
+    return keys
+
+
+def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
+    """:func:`decompose` of ``n_tiles`` tiles (3k+2) given as their four suit keys
+    (:func:`suit_keys`), for callers that are not helped by the memo on whole hands."""
+    if n_tiles <= _MAX_SHAPE_TILES:
         # the tables of _shape_keys say at once whether each suit splits (most special
         # hands do not), and exactly one suit must take the pair
         pair_suits = 0
@@ -405,7 +417,7 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`),
     whose masks and candidates are memoized; only the rare special shapes count tiles.
     """
-    waits = _regular_waits(tiles)
+    waits = _regular_waits(suit_keys(tiles))
     if melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
     return waits
@@ -418,7 +430,7 @@ def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
     Cheaper than :func:`wait_mask` when the regular shapes already give two waits: the
     special shapes can only add waits, so they are not looked at then.
     """
-    waits = _regular_waits(tiles)
+    waits = _regular_waits(suit_keys(tiles))
     if waits & (waits - 1):
         return False
     if melds <= 1:
@@ -426,12 +438,9 @@ def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
     return waits != 0 and waits & (waits - 1) == 0
 
 
-def _regular_waits(tiles: tuple[Tile, ...]) -> int:
-    """Waits on four sets and a pair (with the declared melds), as a bitmask."""
-    keys = [0, 0, 0, 0]
-    suit_of, pow_of = _SUIT_OF, _POW_OF
-    for t in tiles:
-        keys[suit_of[t]] += pow_of[t]
+def _regular_waits(keys: list[int]) -> int:
+    """Waits on four sets and a pair (with the declared melds) of concealed tiles given as
+    their suit keys, as a bitmask."""
     masks = [_key_mask(k, s) if k else 1 for s, k in enumerate(keys)]
     # suits that cannot be sets only (so must hold the pair), and held suits that can
     # hold the pair: computed once rather than for each suit
