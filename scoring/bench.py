@@ -92,6 +92,7 @@ def _clear_engine_cache() -> None:
     from scoring import shapes
 
     shapes._SETS_ONLY.clear()
+    shapes._ONE_WAIT.clear()
 
 
 def _time_engine(hands: list[dict]) -> tuple[float, float]:

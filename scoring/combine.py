@@ -25,11 +25,12 @@ from .shapes import (
     KNITTED_MASKS,
     KNITTED_STRAIGHTS,
     KONG,
+    POW_OF,
     PUNG,
+    SUIT_OF,
     decompose_keys,
     knitted_straight_decompositions,
-    suit_keys,
-    waits_on_one_tile,
+    waits_on_one_tile_keys,
 )
 from .tiles import TERMINALS, Hand
 
@@ -119,16 +120,20 @@ class Context:
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "present", "base", "base_items", "_unique")
+                 "standing", "keys", "present", "base", "base_items", "_unique")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         win = hand.win_tile
         standing = self.standing = tuple(sorted(hand.concealed + (win,)))
-        bit = _BIT
+        # one pass over the tiles: which are present, and the base-5 key of each suit
+        # (see shapes.decompose)
+        bit, suit_of, pow_of = _BIT, SUIT_OF, POW_OF
+        keys = self.keys = [0, 0, 0, 0]
         present = 0
         for t in standing:
             present |= bit[t]
+            keys[suit_of[t]] += pow_of[t]
         if hand.melds:
             present, melded, shown, kong_tiles, hogs = self._melds(hand, present)
         else:  # the common case: nothing declared
@@ -215,7 +220,13 @@ class Context:
     def unique_wait(self) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
         if self._unique is None:
-            self._unique = waits_on_one_tile(self.hand.concealed, len(self.hand.melds))
+            # the keys of the tiles before the win: the hand's keys less the winning tile
+            hand = self.hand
+            win = hand.win_tile
+            k = self.keys.copy()
+            k[SUIT_OF[win]] -= POW_OF[win]
+            self._unique = waits_on_one_tile_keys(k[0], k[1], k[2], k[3], len(hand.melds),
+                                                  hand.concealed)
         return self._unique
 
 
@@ -464,7 +475,7 @@ def best_score(hand: Hand) -> Best | None:
     # the whole hand's decompositions are not memoized (bulk-scored hands are nearly all
     # different; the memo only kept deep tuples for the GC to walk): the per-suit memo
     # inside decompose does the work
-    for sets, pair in decompose_keys(suit_keys(standing), len(standing)):
+    for sets, pair in decompose_keys(ctx.keys, len(standing)):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
                 scored[0] == best[0] and _prefer(scored[1], best[1])):

@@ -219,8 +219,8 @@ def _suit_options(vec: tuple[int, ...], suit: int) -> tuple[tuple[tuple, int], .
         for sets, pair in _suit_decompositions(vec, suit == 3))
 
 
-_SUIT_OF = tuple(t // 9 for t in range(NUM_TILES))
-_POW_OF = tuple(5 ** (t % 9) for t in range(NUM_TILES))  # base-5 digit of the tile's rank
+SUIT_OF = tuple(t // 9 for t in range(NUM_TILES))
+POW_OF = tuple(5 ** (t % 9) for t in range(NUM_TILES))  # base-5 digit of the tile's rank
 
 
 @lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
@@ -244,7 +244,7 @@ def decompose(tiles: tuple[Tile, ...]) -> tuple[Decomposition, ...]:
 def suit_keys(tiles) -> list[int]:
     """The base-5 key of each suit of ``tiles``, in any order."""
     keys = [0, 0, 0, 0]
-    suit_of, pow_of = _SUIT_OF, _POW_OF
+    suit_of, pow_of = SUIT_OF, POW_OF
     for t in tiles:
         keys[suit_of[t]] += pow_of[t]
     return keys
@@ -423,19 +423,35 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     return waits
 
 
-@lru_cache(maxsize=1 << 16)
 def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
-    """Whether the concealed ``tiles`` wait on exactly one tile (rules 77-79).
+    """Whether the concealed ``tiles`` wait on exactly one tile (rules 77-79)."""
+    k0, k1, k2, k3 = suit_keys(tiles)
+    return waits_on_one_tile_keys(k0, k1, k2, k3, melds, tiles)
+
+
+# (suit keys..., melds) -> bool: the keys determine the tiles, and hash faster than them
+_ONE_WAIT: dict[tuple[int, int, int, int, int], bool] = {}
+
+
+def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
+                           tiles: tuple[Tile, ...]) -> bool:
+    """:func:`waits_on_one_tile` of ``tiles`` given also as their suit keys (memoized).
 
     Cheaper than :func:`wait_mask` when the regular shapes already give two waits: the
     special shapes can only add waits, so they are not looked at then.
     """
-    waits = _regular_waits(suit_keys(tiles))
-    if waits & (waits - 1):
-        return False
-    if melds <= 1:
+    memo_key = (k0, k1, k2, k3, melds)
+    known = _ONE_WAIT.get(memo_key)
+    if known is not None:
+        return known
+    waits = _regular_waits([k0, k1, k2, k3])
+    if not waits & (waits - 1) and melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
-    return waits != 0 and waits & (waits - 1) == 0
+    one = waits != 0 and waits & (waits - 1) == 0
+    if len(_ONE_WAIT) > 1 << 16:
+        _ONE_WAIT.clear()  # bounded in a long-running process
+    _ONE_WAIT[memo_key] = one
+    return one
 
 
 def _regular_waits(keys: list[int]) -> int:

@@ -592,4 +592,4 @@ def test_the_bench_empties_every_memo_of_the_engine_before_a_run():
     assert sum(m.cache_info().currsize for m in memos) > 0
     _clear_engine_cache()
     assert sum(m.cache_info().currsize for m in memos) == 0
-    assert not shapes._SETS_ONLY
+    assert not shapes._SETS_ONLY and not shapes._ONE_WAIT
