@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import eq
 from typing import Any, NamedTuple
 
 from .errors import (
@@ -401,13 +402,10 @@ def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
 
 
 def _five_in_sorted(concealed: tuple[Tile, ...], win: Tile) -> bool:
-    """Whether the sorted concealed tiles and the winning tile hold five of a tile."""
-    for i in range(len(concealed) - 3):
-        t = concealed[i]
-        if t == concealed[i + 3] and (t == win or (i + 4 < len(concealed)
-                                                    and concealed[i + 4] == t)):
-            return True
-    return False
+    """Whether the sorted concealed tiles and the winning tile hold five of a tile: four
+    of the winning tile concealed, or five equal concealed tiles (four apart when sorted).
+    Two C-level scans, cheaper than counting every tile in Python."""
+    return concealed.count(win) >= 4 or any(map(eq, concealed, concealed[4:]))
 
 
 def _counts(hand: Hand) -> list[int]:
