@@ -82,8 +82,10 @@ _NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 def is_nine_gates(hand: Hand) -> bool:
     """Fan 4: fully concealed 1112345678999 of one suit before the win (the nine-sided
     wait), completed with any tile of that suit."""
-    if hand.melds or hand.win_tile >= 27:
-        return False
+    concealed = hand.concealed
+    if hand.melds or hand.win_tile >= 27 or concealed[0] != concealed[2] \
+            or concealed[-1] != concealed[-3]:
+        return False  # (sorted: 1112345678999 starts and ends with three alike)
     suit = hand.win_tile // 9
     counts = [0] * 9
     for t in hand.concealed:
