@@ -10,6 +10,15 @@ def make(concealed, win, melds=(), **fields):
     return data
 
 
+def full_hand(concealed, win, melds=(), **fields):
+    """:func:`make` with every field of the spec's JSON given: no flag set, East seat and
+    round, no flowers (for tests of parsing, where a missing field means something)."""
+    return make(concealed, win, melds, **{
+        "self_drawn": False, "last_tile": False, "last_wall_tile": False,
+        "kong_replacement": False, "robbing_kong": False, "prevalent_wind": "E", "flowers": 0,
+        **fields})
+
+
 def fans(result):
     """The scored fans as {id: count}; fails if the hand was refused."""
     assert result.winning, result.errors

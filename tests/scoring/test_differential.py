@@ -35,6 +35,7 @@ from scoring.generate import (
     tile_index,
     tile_name,
 )
+from tests.scoring.hand_builders import full_hand
 from tests.scoring.mahjonggb_adapter import FAN_POINTS, reference, reference_raw
 
 pytest.importorskip("MahjongGB", reason="pymahjonggb (dev dependency) is not installed")
@@ -398,22 +399,7 @@ def comparison() -> Comparison:
 
 
 def _hand(melds, concealed, win, **flags) -> dict:
-    base = {
-        "melds": [],
-        "concealed": concealed,
-        "win_tile": win,
-        "self_drawn": False,
-        "last_tile": False,
-        "last_wall_tile": False,
-        "kong_replacement": False,
-        "robbing_kong": False,
-        "seat_wind": "E",
-        "prevalent_wind": "E",
-        "flowers": 0,
-    }
-    base["melds"] = [{"type": t, "tiles": s, "concealed": c} for t, s, c in melds]
-    base.update(flags)
-    return base
+    return full_hand(concealed, win, melds, **flags)
 
 
 def test_the_adapter_scores_one_melded_and_one_concealed_kong_as_fan_57_worth_6():

@@ -3,25 +3,7 @@
 import pytest
 
 from scoring import Hand, HandError, Meld, parse_hand
-
-
-def make(concealed, win, melds=(), **fields):
-    data = {
-        "melds": [{"type": m[0], "tiles": m[1], "concealed": len(m) > 2 and m[2]} for m in melds],
-        "concealed": concealed,
-        "win_tile": win,
-        "self_drawn": False,
-        "last_tile": False,
-        "last_wall_tile": False,
-        "kong_replacement": False,
-        "robbing_kong": False,
-        "seat_wind": "E",
-        "prevalent_wind": "E",
-        "flowers": 0,
-    }
-    data.update(fields)
-    return data
-
+from tests.scoring.hand_builders import full_hand as make
 
 VALID = make("456p789s1z", "1z", melds=[("chow", "123m"), ("kong", "5555s", True)])
 

@@ -9,6 +9,7 @@ from scoring.shapes import (
     knitted_straight_decompositions,
     waiting_tiles,
 )
+from tests.scoring.hand_builders import make
 
 
 def tiles(text):
@@ -20,14 +21,6 @@ def counts(text):
     for t in parse_tiles(text):
         c[t] += 1
     return c
-
-
-def make(concealed, win, melds=(), **fields):
-    data = {"melds": [{"type": m[0], "tiles": m[1], "concealed": len(m) > 2 and m[2]}
-                      for m in melds],
-            "concealed": concealed, "win_tile": win, "seat_wind": "E", "prevalent_wind": "S"}
-    data.update(fields)
-    return data
 
 
 def test_it_finds_every_decomposition_of_the_concealed_tiles():

@@ -6,22 +6,7 @@ from collections import Counter
 import pytest
 
 from seating import SeatingError, chart_quality, generate_schedule
-
-
-def pair_counts(sessions):
-    c = Counter()
-    for s in sessions:
-        for t in s:
-            for p, q in itertools.combinations(sorted(x for x in t if x > 0), 2):
-                c[(p, q)] += 1
-    return c
-
-
-def assert_partition(sessions, players):
-    for s in sessions:
-        seated = sorted(p for t in s for p in t if p > 0)
-        assert seated == list(players)
-        assert all(len(t) == 4 for t in s)
+from tests.seating.chart_helpers import assert_partition, pair_counts
 
 
 def test_sixteen_players_five_sessions_meet_every_opponent_exactly_once():

@@ -1,19 +1,8 @@
 """Re-seating the remaining sessions after a change of players."""
 
-import itertools
-from collections import Counter
 
 from seating import generate_schedule, reseat_remaining
-
-
-def pairs(sessions):
-    c = Counter()
-    for s in sessions:
-        for t in s:
-            for p, q in itertools.combinations(sorted(x for x in t if x > 0), 2):
-                c[(p, q)] += 1
-    return c
-
+from tests.seating.chart_helpers import pair_counts as pairs
 
 PLAYED = generate_schedule(players=40, sessions=3, time_limit=5).sessions
 
