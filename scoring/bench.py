@@ -91,8 +91,7 @@ def _clear_engine_cache() -> None:
                 clear()
     from scoring import shapes
 
-    shapes._SETS_ONLY.clear()
-    shapes._ONE_WAIT.clear()
+    shapes.clear_memos()
 
 
 def _time_engine(hands: list[dict]) -> tuple[float, float]:

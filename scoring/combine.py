@@ -202,15 +202,8 @@ class Context:
         for t in self.standing:
             counts[t] += 1
         # rule 64: all four of a tile used without declaring a kong
-        hogs = []
-        if 4 in counts:
-            t = counts.index(4)
-            while True:
-                if t not in kong_tiles:
-                    hogs.append(t)
-                if 4 not in counts[t + 1:]:
-                    break
-                t = counts.index(4, t + 1)
+        hogs = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles] \
+            if 4 in counts else ()
         self.meld_sets = tuple(meld_sets)
         self.meld_chows = tuple(meld_chows)
         self.meld_pungs = tuple(meld_pungs)
@@ -473,8 +466,8 @@ def best_score(hand: Hand) -> Best | None:
                 best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))
     extra = (F.NINE_GATES,) if n_melds == 0 and is_nine_gates(hand) else ()
     # the whole hand's decompositions are not memoized (bulk-scored hands are nearly all
-    # different; the memo only kept deep tuples for the GC to walk): the per-suit memo
-    # inside decompose does the work
+    # different; the memo only kept deep tuples for the GC to walk): the per-suit memos
+    # behind decompose_keys do the work, on the suit keys Context computed
     for sets, pair in decompose_keys(ctx.keys, len(standing)):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (

@@ -433,6 +433,13 @@ def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
 _ONE_WAIT: dict[tuple[int, int, int, int, int], bool] = {}
 
 
+def clear_memos() -> None:
+    """Empty the plain-dict memos of this module (the ``lru_cache`` ones have
+    ``cache_clear``): for benchmarks that must start cold."""
+    _SETS_ONLY.clear()
+    _ONE_WAIT.clear()
+
+
 def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
                            tiles: tuple[Tile, ...]) -> bool:
     """:func:`waits_on_one_tile` of ``tiles`` given also as their suit keys (memoized).

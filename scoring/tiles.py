@@ -121,10 +121,16 @@ def _parse_tiles(text: str) -> tuple[Tile, ...]:
     :func:`_parse_tiles_checked`, which explains the problem."""
     if _PLAIN_RUN.fullmatch(text) is None:
         return _parse_tiles_checked(text)
+    return tuple(_plain_run_tiles(text))
+
+
+def _plain_run_tiles(text: str) -> bytearray:
+    """The tiles of a plain run (already matched by ``_PLAIN_RUN``): each group's digits
+    translated to tile numbers in C."""
     out = bytearray()
     for digits, letter in _GROUP.findall(text):
         out += digits.encode().translate(_TO_TILES[letter])
-    return tuple(out)
+    return out
 
 
 def _parse_tiles_checked(text: str) -> tuple[Tile, ...]:
@@ -391,13 +397,10 @@ def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
 
 @lru_cache(maxsize=1 << 14)
 def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
-    # the plain-run fast path of _parse_tiles inlined: concealed texts rarely repeat, so
-    # they are kept out of its memo
+    # the plain-run fast path of _parse_tiles without its memo: concealed texts rarely
+    # repeat, so they are kept out of it
     if len(text) <= 200 and _PLAIN_RUN.fullmatch(text) is not None:
-        out = bytearray()
-        for digits, letter in _GROUP.findall(text):
-            out += digits.encode().translate(_TO_TILES[letter])
-        return tuple(sorted(out))
+        return tuple(sorted(_plain_run_tiles(text)))
     return tuple(sorted(parse_tiles(text)))
 
 

@@ -88,7 +88,7 @@ def is_nine_gates(hand: Hand) -> bool:
         return False  # (sorted: 1112345678999 starts and ends with three alike)
     suit = hand.win_tile // 9
     counts = [0] * 9
-    for t in hand.concealed:
+    for t in concealed:
         if t // 9 != suit or t >= 27:
             return False
         counts[t % 9] += 1
