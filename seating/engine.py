@@ -397,7 +397,6 @@ def _relabel(n, chart, extra, team_class, rng):
         for bi, b in enumerate(blocks):
             for x in b:
                 block_of[x] = bi
-    if team_class:
         images = [list(b) for b in blocks]
         rng.shuffle(images)
         perm = [0] * n
