@@ -80,8 +80,8 @@ def mahjonggb_args(hand: dict) -> tuple:
 
 
 def _clear_engine_cache() -> None:
-    """Empty every memo of the engine (the ``lru_cache`` functions and the suit table of
-    :mod:`scoring.shapes`), so that each timed run starts as cold as a fresh process."""
+    """Empty every memo of the engine (the ``lru_cache`` functions and the plain-dict memos
+    of :mod:`scoring.memo`), so that each timed run starts as cold as a fresh process."""
     for name, module in list(sys.modules.items()):
         if name != "scoring" and not name.startswith("scoring."):
             continue
@@ -89,9 +89,9 @@ def _clear_engine_cache() -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and hasattr(value, "cache_info"):
                 clear()
-    from scoring import shapes
+    from scoring.memo import clear_memos
 
-    shapes.clear_memos()
+    clear_memos()
 
 
 def _time_engine(hands: list[dict]) -> tuple[float, float]:

@@ -11,7 +11,9 @@ implied by Full Flush, goes too).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
+from operator import eq
 
 from . import fans as F
 from .fans import fan_points
@@ -20,6 +22,7 @@ from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
 from .fans.tiles import tile_fans
 from .fans.winning import wait_fan, win_fans
+from .memo import MEMO_LIMIT, new_memo
 from .shapes import (
     CHOW,
     KNITTED_MASKS,
@@ -112,7 +115,68 @@ TILES_OF = "tiles"
 PAIR_OF = "pair"
 
 
-_BIT = tuple(1 << t for t in range(34))
+
+
+_SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = new_memo()
+
+
+def _suit_keys_and_present(standing: tuple[int, ...]) -> tuple[list[int], int]:
+    """The base-5 key of each suit (see shapes.decompose) and the bitmask of the tiles
+    present, of sorted tiles: each suit is a run of the sorted tuple, found by bisection,
+    and a run's key and bits are memoized (runs of one suit repeat across hands far more
+    than whole hands do)."""
+    b1 = bisect_left(standing, 9)
+    b2 = bisect_left(standing, 18, b1)
+    b3 = bisect_left(standing, 27, b2)
+    known, info = _SUIT_RUNS.get, _suit_run
+    run = standing[:b1]
+    k0, p0 = known(run) or info(run)
+    run = standing[b1:b2]
+    k1, p1 = known(run) or info(run)
+    run = standing[b2:b3]
+    k2, p2 = known(run) or info(run)
+    run = standing[b3:]
+    k3, p3 = known(run) or info(run)
+    return [k0, k1, k2, k3], p0 | p1 | p2 | p3
+
+
+def _suit_run(run: tuple[int, ...]) -> tuple[int, int]:
+    key = bits = 0
+    for t in run:
+        key += POW_OF[t]
+        bits |= 1 << t
+    if len(_SUIT_RUNS) > MEMO_LIMIT:
+        _SUIT_RUNS.clear()  # bounded in a long-running process
+    _SUIT_RUNS[run] = known = (key, bits)
+    return known
+
+
+# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> (fans {fan: count},
+# items, facts): shared by every hand with that key (never mutated)
+_BASES: dict[tuple, tuple[dict[int, int], tuple, tuple[int, int, int]]] = new_memo()
+
+
+def _base(key: tuple) -> tuple[dict[int, int], tuple, tuple[int, int, int]]:
+    tile, win, hogs, kong_tiles, concealed_kongs = key
+    base: dict[int, int] = {}
+    items: list[Item] = []
+    for fan in tile:
+        base[fan] = 1
+        items.append((fan, "all tiles"))
+    if hogs:
+        base[F.TILE_HOG] = len(hogs)
+        items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
+    if kong_tiles:
+        for fan in kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs):
+            base[fan] = 1
+            items.append((fan, (KONGS_OF, kong_tiles)))
+    for fan in win:
+        base[fan] = 1
+        items.append((fan, "how the hand was won"))
+    if len(_BASES) > MEMO_LIMIT:
+        _BASES.clear()
+    _BASES[key] = known = (base, tuple(items), _facts(base.items()))
+    return known
 
 
 class Context:
@@ -120,48 +184,31 @@ class Context:
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "keys", "present", "base", "base_items", "_unique")
+                 "standing", "keys", "present", "base", "base_items", "base_facts", "_unique")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         win = hand.win_tile
         standing = self.standing = tuple(sorted(hand.concealed + (win,)))
-        # one pass over the tiles: which are present, and the base-5 key of each suit
-        # (see shapes.decompose)
-        bit, suit_of, pow_of = _BIT, SUIT_OF, POW_OF
-        keys = self.keys = [0, 0, 0, 0]
-        present = 0
-        for t in standing:
-            present |= bit[t]
-            keys[suit_of[t]] += pow_of[t]
+        keys, present = _suit_keys_and_present(standing)
+        self.keys = keys
         if hand.melds:
             present, melded, shown, kong_tiles, hogs = self._melds(hand, present)
         else:  # the common case: nothing declared
             self.meld_sets = self.meld_chows = self.meld_pungs = self.concealed_kongs = ()
             melded = shown = 0
             kong_tiles = ()
-            # rule 64: all four of a tile used without declaring a kong
+            # rule 64: all four of a tile used without declaring a kong (sorted, so four
+            # alike are three apart; the C-level scan rules most hands out)
             hogs = [standing[i] for i in range(len(standing) - 3)
-                    if standing[i] == standing[i + 3]]
+                    if standing[i] == standing[i + 3]] \
+                if any(map(eq, standing, standing[3:])) else ()
         self.present = present
-        base: dict[int, int] = {}
-        items: list[Item] = []
-        for fan in tile_fans(present):
-            base[fan] = 1
-            items.append((fan, "all tiles"))
-        if hogs:
-            base[F.TILE_HOG] = len(hogs)
-            items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
-        if kong_tiles:
-            for fan in kong_fans(len(kong_tiles) - len(self.concealed_kongs),
-                                 len(self.concealed_kongs)):
-                base[fan] = 1
-                items.append((fan, (KONGS_OF, kong_tiles)))
-        for fan in win_fans(hand, melded, shown):
-            base[fan] = 1
-            items.append((fan, "how the hand was won"))
-        self.base = base
-        self.base_items = tuple(items)
+        # the fans of the tiles, the kongs and the way of winning: few combinations recur,
+        # so they are memoized whole, with their items and facts
+        key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
+               len(self.concealed_kongs))
+        self.base, self.base_items, self.base_facts = _BASES.get(key) or _base(key)
         self._unique: bool | None = None
 
     def _melds(self, hand: Hand, present: int) -> tuple:
@@ -199,11 +246,18 @@ class Context:
                     melded += 1
         win = hand.win_tile
         shown = counts[win] - concealed_kongs.count(win) * 4
-        for t in self.standing:
-            counts[t] += 1
-        # rule 64: all four of a tile used without declaring a kong
-        hogs = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles] \
-            if 4 in counts else ()
+        # rule 64: all four of a tile used without declaring a kong: four concealed, or
+        # four of a declared pung's or chow's tile with the concealed ones
+        standing = self.standing
+        hogs = [standing[i] for i in range(len(standing) - 3)
+                if standing[i] == standing[i + 3]] \
+            if any(map(eq, standing, standing[3:])) else []
+        count = standing.count
+        for t in {*meld_chows, *(c + 1 for c in meld_chows), *(c + 2 for c in meld_chows),
+                  *meld_pungs}:
+            if counts[t] + count(t) == 4 and t not in kong_tiles:
+                hogs.append(t)
+        hogs.sort()
         self.meld_sets = tuple(meld_sets)
         self.meld_chows = tuple(meld_chows)
         self.meld_pungs = tuple(meld_pungs)
@@ -236,36 +290,88 @@ _CHOW_FLAGS = tuple(
     for t in range(34))
 
 
+# A part of a decomposition's set fans: (items, ((fan, count), ...), facts, flags), where
+# facts are the :func:`_facts` of the counts and flags the AND of the part's _PUNG_FLAGS
+# or _CHOW_FLAGS (see :func:`set_fans`)
+Part = tuple[tuple[Item, ...], tuple[tuple[int, int], ...], tuple[int, int, int], int]
+
+
 def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
              prevalent: int, knitted: bool) -> tuple[Item, ...]:
     """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
     and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
 
-    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Memoized through
-    :func:`set_fans_counted`.
-    """
+    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Scored in three parts, the
+    chows', the pungs' and the flags of every set (:func:`set_parts`), each memoized."""
+    return sum((part[0] for part in set_parts(chows, pungs, pair, seat, prevalent, knitted)),
+               ())
+
+
+def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
+              prevalent: int, knitted: bool) -> tuple[Part, Part, Part]:
+    """The chow part, the pung part and the flags part of :func:`set_fans`."""
+    n_chows = len(chows)
+    # the pair only matters to the chows as a suit 5 (fans 13, 29) or an honor (fan 63)
+    five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
+    chow_key = (chows, five, pair < 27, knitted)
+    chow_part = _CHOW_PARTS.get(chow_key) or _chow_part(chow_key)
+    # ... and to the pungs as a wind or a dragon (fans 9, 10), and by its flags
+    pung_key = (pungs, 1 if 27 <= pair <= 30 else 2 if pair >= 31 else 0, seat, prevalent)
+    pung_part = _PUNG_PARTS.get(pung_key) or _pung_part(pung_key)
+    flags = chow_part[3] & pung_part[3] & _PUNG_FLAGS[pair] if not knitted else 0
+    return chow_part, pung_part, _FLAG_PARTS[flags]
+
+
+_CHOW_PARTS: dict[tuple, Part] = new_memo()
+_PUNG_PARTS: dict[tuple, Part] = new_memo()
+
+
+def _part(items: list[Item], flags: int) -> Part:
+    counts: dict[int, int] = {}
+    for fan, _detail in items:
+        counts[fan] = counts.get(fan, 0) + 1
+    return tuple(items), tuple(counts.items()), _facts(counts.items()), flags
+
+
+def _chow_part(key: tuple) -> Part:
+    chows, five, suit_pair, knitted = key
     items: list[Item] = []
     n_chows = len(chows)
-    if n_chows == 4 and (tc := terminal_chows_fan(chows, pair)):
+    if n_chows == 4 and five >= 0 and (tc := terminal_chows_fan(chows, five)):
         items.append((tc, (CHOWS_OF, chows)))
     elif n_chows >= 2:
         items.extend((fan, (CHOWS_OF, used)) for fan, used in chow_relations(chows))
-    if pair < 27 and (n_chows == 4 or (knitted and n_chows == 1)):
+    if suit_pair and (n_chows == 4 or (knitted and n_chows == 1)):
         items.append((F.ALL_CHOWS, "only chows and a suit pair"))  # fan 63
+    flags = _OUTSIDE | _FIVES | _EVEN
+    if chows:
+        flags &= ~_EVEN
+        for t in chows:
+            flags &= _CHOW_FLAGS[t]
+    if len(_CHOW_PARTS) > MEMO_LIMIT:
+        _CHOW_PARTS.clear()
+    _CHOW_PARTS[key] = part = _part(items, flags)
+    return part
 
+
+def _pung_part(key: tuple) -> Part:
+    pungs, pair_kind, seat, prevalent = key
+    items: list[Item] = []
     wind_fan = 0
     if len(pungs) >= 2:
         for fan, used in pung_relations(pungs):
-            if fan == F.BIG_THREE_WINDS and 27 <= pair <= 30:
+            if fan == F.BIG_THREE_WINDS and pair_kind == 1:
                 fan = F.LITTLE_FOUR_WINDS  # three wind pungs and a wind pair
-            elif fan == F.TWO_DRAGON_PUNGS and pair >= 31:
+            elif fan == F.TWO_DRAGON_PUNGS and pair_kind == 2:
                 fan = F.LITTLE_THREE_DRAGONS  # two dragon pungs and a dragon pair
             if fan in (F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_FOUR_WINDS):
                 wind_fan = fan
             items.append((fan, (PUNGS_OF, used)))
     if len(pungs) == 4:
         items.append((F.ALL_PUNGS, "four pungs or kongs"))  # fan 49
+    flags = _OUTSIDE | _FIVES | _EVEN
     for p in pungs:
+        flags &= _PUNG_FLAGS[p]
         g = (PUNGS_OF, (p,))
         if p >= 31:
             items.append((F.DRAGON_PUNG, g))  # fan 59
@@ -283,37 +389,33 @@ def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: in
                 items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
         elif p in TERMINALS:
             items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
-
-    if not knitted:
-        # per-tile flags (see _PUNG_FLAGS): AND over the pair, pungs and chows
-        flags = _PUNG_FLAGS[pair]
-        for t in pungs:
-            flags &= _PUNG_FLAGS[t]
-        if chows:
-            flags &= ~_EVEN
-            for t in chows:
-                flags &= _CHOW_FLAGS[t]
-        outside, fives, even = flags & _OUTSIDE, flags & _FIVES, flags & _EVEN
-        if outside:
-            items.append((F.OUTSIDE_HAND, "a terminal or honor in every set and the pair"))
-        if fives:
-            items.append((F.ALL_FIVES, "a 5 in every set and the pair"))
-        if even:
-            items.append((F.ALL_EVEN_PUNGS, "pungs and pair of 2, 4, 6, 8"))
-    return tuple(items)
+    if len(_PUNG_PARTS) > MEMO_LIMIT:
+        _PUNG_PARTS.clear()
+    _PUNG_PARTS[key] = part = _part(items, flags)
+    return part
 
 
-@lru_cache(maxsize=1 << 16)
-def set_fans_counted(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
-                     prevalent: int, knitted: bool) -> tuple[tuple[Item, ...],
-                                                             tuple[tuple[int, int], ...]]:
-    """:func:`set_fans` and its ``(fan, count)`` totals, so that a decomposition adds a few
-    counts instead of walking every item (memoized together)."""
-    items = set_fans(chows, pungs, pair, seat, prevalent, knitted)
-    counts: dict[int, int] = {}
-    for fan, _detail in items:
-        counts[fan] = counts.get(fan, 0) + 1
-    return items, tuple(counts.items())
+def _flag_part(flags: int) -> Part:
+    items: list[Item] = []
+    if flags & _OUTSIDE:
+        items.append((F.OUTSIDE_HAND, "a terminal or honor in every set and the pair"))
+    if flags & _FIVES:
+        items.append((F.ALL_FIVES, "a 5 in every set and the pair"))
+    if flags & _EVEN:
+        items.append((F.ALL_EVEN_PUNGS, "pungs and pair of 2, 4, 6, 8"))
+    return _part(items, flags)
+
+
+def _facts(counted) -> tuple[int, int, int]:
+    """``(fans, excluded, points)`` of ``(fan, count)`` pairs: the bitmask of the fans, the
+    bitmask of the fans they exclude (:data:`EXCLUDES`) and their points. Bitmasks of
+    disjoint groups of fans combine with ``|``, so exclusions need no loop per fan."""
+    fans = excluded = points = 0
+    for fan, n in counted:
+        fans |= 1 << fan
+        excluded |= _EXCLUDE_BITS[fan]
+        points += _POINTS[fan] * n
+    return fans, excluded, points
 
 
 Scored = tuple[int, dict[int, int], tuple, int]
@@ -350,18 +452,24 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
         seat, prevalent = 27 + hand.seat_wind, 27 + hand.prevalent_wind
     else:
         seat = prevalent = 0
-    items, counted = set_fans_counted(tuple(chows), tuple(pungs), pair, seat, prevalent,
-                                      knitted >= 0)
+    chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair, seat,
+                                                prevalent, knitted >= 0)
     found = ctx.base.copy()
-    for fan, n in counted:
-        found[fan] = found.get(fan, 0) + n
-    items = ctx.base_items + items
-    for fan in extra:
-        found[fan] = 1
-        items += ((fan, "the whole hand"),)
+    # (the base fans and those of each part are different fans)
+    found.update(chow_part[1])
+    found.update(pung_part[1])
+    found.update(flag_part[1])
+    items = ctx.base_items + chow_part[0] + pung_part[0] + flag_part[0]
+    mask, excluded, points = ctx.base_facts
+    for part in (chow_part, pung_part, flag_part):
+        part_mask, part_excluded, part_points = part[2]
+        mask |= part_mask
+        excluded |= part_excluded
+        points += part_points
+    # fans of this reading beyond the base and the sets, each counted once
+    more: list[Item] = [(fan, "the whole hand") for fan in extra]
     if knitted >= 0:
-        found[F.KNITTED_STRAIGHT] = 1
-        items += ((F.KNITTED_STRAIGHT, (TILES_OF, KNITTED_STRAIGHTS[knitted])),)
+        more.append((F.KNITTED_STRAIGHT, (TILES_OF, KNITTED_STRAIGHTS[knitted])))
 
     # concealed pungs: a pung completed with another player's tile counts as exposed,
     # unless a concealed chow could have taken that tile instead
@@ -370,15 +478,21 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
             hidden.remove(win)
         hidden.extend(ctx.concealed_kongs)
         if (fan := concealed_pungs_fan(len(hidden))):
-            found[fan] = 1
-            items += ((fan, (PUNGS_OF, tuple(hidden))),)
+            more.append((fan, (PUNGS_OF, tuple(hidden))))
 
     # waits: only when the hand waited on that one tile (rules 77-79)
     fan = wait_fan(sets, pair, win)
     if fan and ctx.unique_wait():
-        found[fan] = 1
-        items += ((fan, (TILES_OF, (win,))),)
-    return _finish(found, items)
+        more.append((fan, (TILES_OF, (win,))))
+    if more:
+        exclude_bits, fan_points_of = _EXCLUDE_BITS, _POINTS
+        for fan, _detail in more:
+            found[fan] = 1
+            mask |= 1 << fan
+            excluded |= exclude_bits[fan]
+            points += fan_points_of[fan]
+        items += tuple(more)
+    return _finish_facts(found, items, mask, excluded, points)
 
 
 # fan id -> bitmask (bit f for fan f) of the fans it removes: a list, indexed by fan id
@@ -386,31 +500,44 @@ _EXCLUDE_BITS = [0] * (max(*F.FANS, F.MELDED_AND_CONCEALED_KONG) + 1)
 for _fan, _excluded in EXCLUDES.items():
     _EXCLUDE_BITS[_fan] = sum(1 << f for f in _excluded)
 
-_POINTS = {f: fan_points(f) for f in (*F.FANS, F.MELDED_AND_CONCEALED_KONG)}
+# fan id -> points, a list indexed by fan id
+_POINTS = [0] * len(_EXCLUDE_BITS)
+for _fan in (*F.FANS, F.MELDED_AND_CONCEALED_KONG):
+    _POINTS[_fan] = fan_points(_fan)
+
+# the flags part of set_parts, for each combination of the three flags
+_FLAG_PARTS = tuple(_flag_part(flags) for flags in range(8))
 
 
 def _finish(found: dict[int, int], items: tuple) -> Scored:
-    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points.
+    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points."""
+    return _finish_facts(found, items, *_facts(found.items()))
+
+
+def _finish_facts(found: dict[int, int], items: tuple, mask: int, excluded: int,
+                  points: int) -> Scored:
+    """:func:`_finish` given the :func:`_facts` of ``found``.
 
     ``removed`` is a bitmask of the fans removed (bit f for fan f): ints, unlike sets,
     cost no allocation the garbage collector tracks."""
-    excluded = 0
-    bits = _EXCLUDE_BITS
-    for fan in found:
-        excluded |= bits[fan]
-    removed = 0
-    if excluded:
-        for fan in [f for f in found if excluded >> f & 1]:
-            del found[fan]
-            removed |= 1 << fan
-    if not found:
+    removed = mask & excluded
+    if removed:
+        rest = removed
+        while rest:
+            low = rest & -rest
+            fan = low.bit_length() - 1
+            points -= _POINTS[fan] * found.pop(fan)
+            rest ^= low
+        if not found:
+            found[F.CHICKEN_HAND] = 1
+            return _POINTS[F.CHICKEN_HAND], found, _CHICKEN_ITEMS, removed
+    elif not found:
         found[F.CHICKEN_HAND] = 1
-        items = ((F.CHICKEN_HAND, "no other fan scores"),)
-    points = _POINTS
-    total = 0
-    for fan, n in found.items():
-        total += points[fan] * n
-    return total, found, items, removed
+        return _POINTS[F.CHICKEN_HAND], found, _CHICKEN_ITEMS, removed
+    return points, found, items, removed
+
+
+_CHICKEN_ITEMS = ((F.CHICKEN_HAND, "no other fan scores"),)
 
 
 def _score_special(ctx: Context, fans: tuple[int, ...], with_tiles: bool) -> Scored:

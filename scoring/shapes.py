@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
+from .memo import MEMO_LIMIT, new_memo
 from .tiles import HONOR_BASE, NUM_TILES, TERMINALS_AND_HONORS, Tile
 
 CHOW = 0
@@ -127,7 +128,7 @@ def _vec_key(vec: tuple[int, ...]) -> int:
     return key
 
 
-_SETS_ONLY: dict[tuple[int, ...], bool] = {}
+_SETS_ONLY: dict[tuple[int, ...], bool] = new_memo()
 
 
 def _sets_only(vec: tuple[int, ...], honors: bool) -> bool:
@@ -233,6 +234,25 @@ def _suit_options_by_key(key: int, suit: int) -> tuple[tuple[tuple, int], ...]:
     return _suit_options(tuple(vec), suit)
 
 
+# per suit, base-5 key -> the suit's decompositions (:func:`_suit_options_by_key`), or ()
+# when the suit splits neither into sets nor into sets and a pair
+_OPTIONS: tuple[dict[int, tuple], ...] = (new_memo(), new_memo(), new_memo(), new_memo())
+
+
+def _options_of_key(key: int, suit: int, n_tiles: int) -> tuple:
+    """Fill :data:`_OPTIONS` for one suit key; the shape tables of :func:`_shape_keys`
+    rule out most suits that do not split (special hands) without a search."""
+    if n_tiles <= _MAX_SHAPE_TILES and not _key_shape(key, suit == 3):
+        options: tuple = ()
+    else:
+        options = _suit_options_by_key(key, suit)
+    table = _OPTIONS[suit]
+    if len(table) > MEMO_LIMIT:
+        table.clear()
+    table[key] = options
+    return options
+
+
 @lru_cache(maxsize=1 << 16)
 def decompose(tiles: tuple[Tile, ...]) -> tuple[Decomposition, ...]:
     """Every split of ``tiles`` (3k+2 of them) into k sets and a pair."""
@@ -253,38 +273,34 @@ def suit_keys(tiles) -> list[int]:
 def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
     """:func:`decompose` of ``n_tiles`` tiles (3k+2) given as their four suit keys
     (:func:`suit_keys`), for callers that are not helped by the memo on whole hands."""
-    if n_tiles <= _MAX_SHAPE_TILES:
-        # the tables of _shape_keys say at once whether each suit splits (most special
-        # hands do not), and exactly one suit must take the pair
-        pair_suits = 0
-        for s in range(4):
-            if keys[s]:
-                shape = _key_shape(keys[s], s == 3)
-                if not shape:
-                    return ()
-                pair_suits += shape == 2
-        if pair_suits != 1:
-            return ()
     per_suit = []
     single = True
-    for s in range(4):
-        if keys[s]:
-            options = _suit_options_by_key(keys[s], s)
+    pairs = 0
+    tables = _OPTIONS
+    for s in (0, 1, 2, 3):
+        key = keys[s]
+        if key:
+            options = tables[s].get(key)
+            if options is None:
+                options = _options_of_key(key, s, n_tiles)
             if not options:
                 return ()
             per_suit.append(options)
-            single = single and len(options) == 1
+            if len(options) == 1:
+                pairs += options[0][1] >= 0
+            else:
+                single = False
     if single:  # the common case: one reading
+        if pairs != 1:
+            return ()
         sets: tuple = ()
         pair = -1
         for options in per_suit:
             s_sets, s_pair = options[0]
             sets += s_sets
             if s_pair >= 0:
-                if pair >= 0:
-                    return ()
                 pair = s_pair
-        return ((tuple(sorted(sets)), pair),) if pair >= 0 else ()
+        return ((tuple(sorted(sets)), pair),)
     results: list[Decomposition] = []
 
     def combine(i: int, sets: tuple, pair: int) -> None:
@@ -379,20 +395,20 @@ def is_complete(tiles: tuple[Tile, ...], melds: int) -> bool:
     return melds <= 1 and bool(knitted_straight_decompositions(tiles))
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
-def _suit_candidates(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, int], ...]:
-    """For each tile of a suit that could complete something (held, or within two of a held
-    tile), the suit mask after adding it; a fifth copy is never considered."""
-    out = []
+def _candidate_ranks(vec: tuple[int, ...], honors: bool) -> list[int]:
+    """The ranks of a suit whose tile could complete something: held (honors), or within
+    two of a held tile (suits); a fifth copy is never considered."""
     n = len(vec)
-    for r in range(n):
-        if vec[r] >= 4:
-            continue
-        if honors:
-            if not vec[r]:
-                continue
-        elif not any(vec[max(0, r - 2):r + 3]):
-            continue
+    if honors:
+        return [r for r in range(n) if 0 < vec[r] < 4]
+    return [r for r in range(n) if vec[r] < 4 and any(vec[max(0, r - 2):r + 3])]
+
+
+def _suit_candidates(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, int], ...]:
+    """For each tile of a suit that could complete something (:func:`_candidate_ranks`),
+    the suit mask after adding it."""
+    out = []
+    for r in _candidate_ranks(vec, honors):
         v = list(vec)
         v[r] += 1
         out.append((r, _suit_mask(tuple(v), honors)))
@@ -430,14 +446,7 @@ def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
 
 
 # (suit keys..., melds) -> bool: the keys determine the tiles, and hash faster than them
-_ONE_WAIT: dict[tuple[int, int, int, int, int], bool] = {}
-
-
-def clear_memos() -> None:
-    """Empty the plain-dict memos of this module (the ``lru_cache`` ones have
-    ``cache_clear``): for benchmarks that must start cold."""
-    _SETS_ONLY.clear()
-    _ONE_WAIT.clear()
+_ONE_WAIT: dict[tuple[int, int, int, int, int], bool] = new_memo()
 
 
 def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
@@ -455,7 +464,7 @@ def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
     if not waits & (waits - 1) and melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
     one = waits != 0 and waits & (waits - 1) == 0
-    if len(_ONE_WAIT) > 1 << 16:
+    if len(_ONE_WAIT) > MEMO_LIMIT:
         _ONE_WAIT.clear()  # bounded in a long-running process
     _ONE_WAIT[memo_key] = one
     return one
@@ -503,22 +512,28 @@ def _key_vec(key: int, suit: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _key_mask(key: int, suit: int) -> int:
-    """:func:`_suit_mask` of a suit given as its base-5 key."""
-    return _suit_mask(_key_vec(key, suit), suit == 3)
-
-
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
-def _key_candidates(key: int, suit: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_suit_candidates` of a suit given as its base-5 key."""
-    return _suit_candidates(_key_vec(key, suit), suit == 3)
+    """:func:`_suit_mask` of a suit given as its base-5 key (straight from the shape
+    tables when the suit is small enough for them)."""
+    vec = _key_vec(key, suit)
+    if sum(vec) <= _MAX_SHAPE_TILES:
+        return _key_shape(key, suit == 3)
+    return _suit_mask(vec, suit == 3)
 
 
 @lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
     """The ranks (as bits) whose tile, added to the suit, leaves it as sets only, and as
-    sets and a pair: :func:`_key_candidates` folded into two ints."""
+    sets and a pair: :func:`_suit_candidates` folded into two ints (read from the shape
+    tables by key when the suit is small enough for them)."""
+    vec = _key_vec(key, suit)
+    if sum(vec) < _MAX_SHAPE_TILES:
+        honors = suit == 3
+        candidates = [(r, _key_shape(key + 5 ** r, honors))
+                      for r in _candidate_ranks(vec, honors)]
+    else:
+        candidates = _suit_candidates(vec, suit == 3)
     sets_only = with_pair = 0
-    for r, mask in _key_candidates(key, suit):
+    for r, mask in candidates:
         if mask & 1:
             sets_only |= 1 << r
         if mask & 2:

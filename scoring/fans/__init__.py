@@ -184,8 +184,9 @@ FANS: dict[int, Fan] = {f.id: f for f in (
 )}
 
 # One melded kong with one concealed kong: WMO note under fan 57, scored as fan 57 worth 6
-# points in all. Internally a separate key so it can carry its own value.
-MELDED_AND_CONCEALED_KONG = 570
+# points in all. Internally a separate key so it can carry its own value: the first number
+# after the 81 fans, so that sets of fans stay small bitmasks.
+MELDED_AND_CONCEALED_KONG = 82
 MELDED_AND_CONCEALED_KONG_POINTS = 6
 
 

@@ -1,0 +1,29 @@
+"""The engine's plain-dict memos (cheaper to consult than an ``lru_cache`` call), registered
+here so that a benchmark can empty all of them and start cold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# a memo is emptied when it grows past this: a long-running server stays small
+MEMO_LIMIT = 1 << 16
+
+_MEMOS: list[dict] = []
+
+
+def new_memo() -> dict[Any, Any]:
+    """A new, registered, empty memo."""
+    memo: dict[Any, Any] = {}
+    _MEMOS.append(memo)
+    return memo
+
+
+def clear_memos() -> None:
+    """Empty every registered memo (the ``lru_cache`` ones have ``cache_clear``)."""
+    for memo in _MEMOS:
+        memo.clear()
+
+
+def memo_sizes() -> list[int]:
+    """How many entries each registered memo holds."""
+    return [len(memo) for memo in _MEMOS]
