@@ -54,47 +54,22 @@ __all__ = [
 ]
 
 
-def _score(hand: Hand) -> tuple | None:
-    """The best reading of a validated hand: ``(points, ((fan, count), ...), items, removed,
-    shape)``; ``removed`` is the bitmask of fans whose items the explanation leaves out.
-
-    Not memoized on the whole hand: hands scored in bulk are almost all different, and a
-    memo keeping every hand's nested result tuples made the garbage collector promote and
-    re-walk them (measured: ~15% of the time of a 20,000-hand run). The per-suit and
-    per-set memos below it are the ones that hit.
-    """
-    best = best_score(hand)
-    if best is None:
-        return None
-    total, found, items, removed, shape = best
-    # sorted by rulebook number (public ids are distinct within one hand); only fan 570
-    # (a melded and a concealed kong, reported as 5) sorts differently from its key
-    if MELDED_AND_CONCEALED_KONG in found:
-        fans = tuple(sorted(found.items(), key=_public_key))
-    else:
-        fans = tuple(sorted(found.items()))
-    return total, fans, items, removed, shape
-
-
 def _public_key(item: tuple[int, int]) -> int:
     return public_id(item[0])
 
 
-_FAN_SCORES: dict[tuple[int, int], FanScore] = {}
-
-
 def _fan_score(fan: int, count: int) -> FanScore:
-    """The shared (frozen) FanScore of ``count`` units of an internal fan id.
+    """The shared (frozen) FanScore of ``count`` units of an internal fan id."""
+    pid = public_id(fan)
+    return FanScore(pid, FANS[pid].name, fan_points(fan), count)
 
-    Interned: there are only a few hundred distinct ones, and sharing them keeps scoring
-    from allocating objects the garbage collector has to track.
-    """
-    key = (fan, count)
-    fs = _FAN_SCORES.get(key)
-    if fs is None:
-        pid = public_id(fan)
-        fs = _FAN_SCORES[key] = FanScore(pid, FANS[pid].name, fan_points(fan), count)
-    return fs
+
+# Interned FanScores for every internal fan id and count a hand can reach: sharing them
+# keeps scoring from allocating objects the garbage collector has to track, and one
+# C-level look-up per fan turns a reading's (fan, count) pairs into the result's list.
+_FAN_SCORES: dict[tuple[int, int], FanScore] = {
+    (fan, count): _fan_score(fan, count)
+    for fan in (*FANS, MELDED_AND_CONCEALED_KONG) for count in range(1, 9)}
 
 
 def score_hand(hand: dict | Hand | Any) -> ScoreResult:
@@ -110,31 +85,29 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
             _validate(parsed)
         else:
             parsed = parse_hand(hand)
-        scored = _score(parsed)
-        if scored is None:
+        best = best_score(parsed)
+        if best is None:
             raise NotWinningError(_not_winning_message(parsed))
+        points, found, items, removed, shape = best
+        # sorted by rulebook number (public ids are distinct within one hand); only the
+        # melded-and-concealed kong (reported as fan 57) sorts differently from its key
+        if MELDED_AND_CONCEALED_KONG in found:
+            fans = sorted(found.items(), key=_public_key)
+        else:
+            fans = sorted(found.items())
+        fan_list = list(map(_FAN_SCORES.__getitem__, fans))
+        flowers = parsed.flowers
+        if flowers:
+            fan_list.append(_FAN_SCORES[FLOWER_TILES, flowers])
     except HandError as exc:
         return ScoreResult.refused(exc.code, exc.message)
     except Exception as exc:  # the contract: never raise; report it instead
         return ScoreResult.refused("internal", f"could not score the hand: "
                                    f"{type(exc).__name__}: {exc}")
-    points, fans, items, removed, shape = scored
-    known = _FAN_SCORES.get
-    fan_list = [known(fn) or _fan_score(*fn) for fn in fans]
-    if parsed.flowers:
-        fan_list.append(_fan_score(FLOWER_TILES, parsed.flowers))
-    return ScoreResult(
-        winning=True,
-        fans=fan_list,
-        points=points,
-        flowers=parsed.flowers,
-        total=points + parsed.flowers,
-        meets_minimum=points >= MINIMUM_POINTS,
-        errors=[],
-        raw_items=items,
-        raw_removed=removed,
-        raw_shape=shape,
-    )
+    # positional: (winning, fans, points, flowers, total, meets_minimum, errors, raw_items,
+    # raw_removed, raw_shape)
+    return ScoreResult(True, fan_list, points, flowers, points + flowers,
+                       points >= MINIMUM_POINTS, [], items, removed, shape)
 
 
 def _normalized(hand: Hand) -> Hand:

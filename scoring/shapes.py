@@ -39,7 +39,7 @@ def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tupl
     """All ways to split one suit's counts into sets and at most one pair (ranks 0-based).
 
     Returns ``((sets, pair_rank_or_-1), ...)``; sets are ``(kind, rank)`` sorted. Not
-    memoized itself: :func:`_suit_options_by_key` memoizes the result per suit.
+    memoized itself: :func:`_options_of_key` memoizes the result per suit.
     """
     found: set[tuple[tuple, int]] = set()
     counts = list(vec)
@@ -212,40 +212,35 @@ def counts_of(tiles) -> list[int]:
     return counts
 
 
-def _suit_options(vec: tuple[int, ...], suit: int) -> tuple[tuple[tuple, int], ...]:
-    """One suit's decompositions with absolute tiles (pair -1 when none)."""
-    base = suit * 9
-    return tuple(
-        (tuple((k, base + r) for k, r in sets), base + pair if pair >= 0 else -1)
-        for sets, pair in _suit_decompositions(vec, suit == 3))
-
-
 SUIT_OF = tuple(t // 9 for t in range(NUM_TILES))
 POW_OF = tuple(5 ** (t % 9) for t in range(NUM_TILES))  # base-5 digit of the tile's rank
 
+# (base-5 key, honors) -> :func:`_suit_decompositions` (ranks, not tiles): the three suits
+# share their shapes, so a shape is searched once for all of them
+_RELATIVE: dict[tuple[int, bool], tuple] = new_memo()
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
-def _suit_options_by_key(key: int, suit: int) -> tuple[tuple[tuple, int], ...]:
-    """:func:`_suit_options` for a suit given as base-5 counts (cheap to build and hash)."""
-    vec = []
-    for _ in range(7 if suit == 3 else 9):
-        key, c = divmod(key, 5)
-        vec.append(c)
-    return _suit_options(tuple(vec), suit)
-
-
-# per suit, base-5 key -> the suit's decompositions (:func:`_suit_options_by_key`), or ()
-# when the suit splits neither into sets nor into sets and a pair
+# per suit, base-5 key -> the suit's decompositions with absolute tiles (pair -1 when
+# none), or () when the suit splits neither into sets nor into sets and a pair
 _OPTIONS: tuple[dict[int, tuple], ...] = (new_memo(), new_memo(), new_memo(), new_memo())
 
 
 def _options_of_key(key: int, suit: int, n_tiles: int) -> tuple:
     """Fill :data:`_OPTIONS` for one suit key; the shape tables of :func:`_shape_keys`
     rule out most suits that do not split (special hands) without a search."""
-    if n_tiles <= _MAX_SHAPE_TILES and not _key_shape(key, suit == 3):
+    honors = suit == 3
+    if n_tiles <= _MAX_SHAPE_TILES and not _key_shape(key, honors):
         options: tuple = ()
     else:
-        options = _suit_options_by_key(key, suit)
+        relative = _RELATIVE.get((key, honors))
+        if relative is None:
+            if len(_RELATIVE) > MEMO_LIMIT:
+                _RELATIVE.clear()
+            relative = _RELATIVE[key, honors] = _suit_decompositions(_key_vec(key, suit),
+                                                                     honors)
+        base = suit * 9
+        options = tuple(
+            (tuple([(k, base + r) for k, r in sets]), base + pair if pair >= 0 else -1)
+            for sets, pair in relative)
     table = _OPTIONS[suit]
     if len(table) > MEMO_LIMIT:
         table.clear()
@@ -433,7 +428,7 @@ def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
     The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`),
     whose masks and candidates are memoized; only the rare special shapes count tiles.
     """
-    waits = _regular_waits(suit_keys(tiles))
+    waits = _regular_waits(suit_keys(tiles), len(tiles) < _MAX_SHAPE_TILES)
     if melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
     return waits
@@ -460,7 +455,7 @@ def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
     known = _ONE_WAIT.get(memo_key)
     if known is not None:
         return known
-    waits = _regular_waits([k0, k1, k2, k3])
+    waits = _regular_waits([k0, k1, k2, k3], len(tiles) < _MAX_SHAPE_TILES)
     if not waits & (waits - 1) and melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
     one = waits != 0 and waits & (waits - 1) == 0
@@ -470,10 +465,18 @@ def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
     return one
 
 
-def _regular_waits(keys: list[int]) -> int:
+def _regular_waits(keys: list[int], small: bool) -> int:
     """Waits on four sets and a pair (with the declared melds) of concealed tiles given as
-    their suit keys, as a bitmask."""
-    masks = [_key_mask(k, s) if k else 1 for s, k in enumerate(keys)]
+    their suit keys, as a bitmask; ``small``: fewer than 14 tiles, so that each suit's
+    mask is read straight from the shape tables."""
+    if small:
+        shape = _key_shape
+        masks = [shape(keys[0], False) if keys[0] else 1,
+                 shape(keys[1], False) if keys[1] else 1,
+                 shape(keys[2], False) if keys[2] else 1,
+                 shape(keys[3], True) if keys[3] else 1]
+    else:
+        masks = [_key_mask(k, s) if k else 1 for s, k in enumerate(keys)]
     # suits that cannot be sets only (so must hold the pair), and held suits that can
     # hold the pair: computed once rather than for each suit
     need_pair = [s for s in range(4) if not masks[s] & 1]

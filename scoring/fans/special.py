@@ -7,7 +7,7 @@ top of its best decomposition.
 
 from __future__ import annotations
 
-from ..shapes import counts_of, honors_and_knitted, is_seven_pairs, is_thirteen_orphans
+from ..shapes import counts_of, honors_and_knitted, is_thirteen_orphans
 from ..tiles import Hand, tiles_code
 from . import (
     GREATER_HONORS_AND_KNITTED_TILES,
@@ -19,30 +19,26 @@ from . import (
 )
 
 
-def is_seven_shifted_pairs(counts: list[int]) -> bool:
-    """Fan 6: seven pairs of one suit, consecutive numbers."""
-    present = [t for t in range(34) if counts[t]]
-    if len(present) != 7 or present[-1] >= 27:
-        return False
-    return present[0] // 9 == present[-1] // 9 and present[-1] - present[0] == 6
-
-
 def special_shapes(standing: tuple[int, ...]) -> list[tuple[tuple[int, ...], bool, tuple]]:
     """Special readings of 14 concealed tiles: ``[(fans, keeps tile fans, label)]``."""
     out: list[tuple[tuple[int, ...], bool, tuple]] = []
     # cheap filters on the sorted tiles before counting: pairs line up two by two; the other
     # special hands need 13 or 14 different tiles
-    pairs = standing[0::2] == standing[1::2]
-    if not pairs and len(set(standing)) < 13:
-        return out
-    counts = counts_of(standing)
-    if pairs and is_seven_pairs(counts):
-        if is_seven_shifted_pairs(counts):
+    firsts = standing[0::2]
+    if len(standing) == 14 and firsts == standing[1::2]:
+        # 14 sorted tiles that pair up two by two are seven pairs (four alike count as
+        # two pairs); shifted when the seven are different, consecutive, of one suit
+        if len(set(firsts)) == 7 and firsts[6] < 27 and firsts[6] - firsts[0] == 6 \
+                and firsts[0] // 9 == firsts[6] // 9:
             # fan 6 excludes Seven Pairs, Full Flush, ...; it keeps All Simples
             out.append(((SEVEN_SHIFTED_PAIRS,), True, _label("seven shifted pairs", standing)))
         else:
             out.append(((SEVEN_PAIRS,), True, _label("seven pairs", standing)))
-    elif is_thirteen_orphans(counts):
+        return out
+    if len(set(standing)) < 13:
+        return out
+    counts = counts_of(standing)
+    if is_thirteen_orphans(counts):
         out.append(((THIRTEEN_ORPHANS,), False, _label("thirteen orphans", standing)))
     else:
         hk = honors_and_knitted(counts)
