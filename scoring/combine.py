@@ -34,6 +34,7 @@ from .shapes import (
     decompose_keys,
     knitted_straight_decompositions,
     waits_on_one_tile_keys,
+    waits_on_one_tile_of_regular,
 )
 from .tiles import TERMINALS, Hand
 
@@ -264,9 +265,15 @@ class Context:
         self.concealed_kongs = tuple(concealed_kongs)
         return present, melded, shown, tuple(kong_tiles), hogs
 
-    def unique_wait(self) -> bool:
-        """Whether the hand before the win waited on exactly one tile (rules 77-79)."""
+    def unique_wait(self, regular: bool = False) -> bool:
+        """Whether the hand before the win waited on exactly one tile (rules 77-79);
+        ``regular``: the hand is known to split into four sets and a pair."""
         if self._unique is None:
+            if regular and len(self.standing) <= 14:
+                hand = self.hand
+                self._unique = waits_on_one_tile_of_regular(
+                    self.keys, hand.win_tile, len(hand.melds), hand.concealed)
+                return self._unique
             # the keys of the tiles before the win: the hand's keys less the winning tile
             hand = self.hand
             win = hand.win_tile
@@ -428,7 +435,8 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     sets, ``extra`` fans found on the whole hand (Nine Gates).
 
     Returns ``(points, {fan: count}, items, removed)`` (``removed`` a bitmask of fan ids);
-    ``items`` still hold the removed fans, filtered only for the reading finally chosen.
+    ``items`` are chunks (tuples of items) that still hold the removed fans, joined and
+    filtered only when the explanation of the reading finally chosen is read.
     """
     hand = ctx.hand
     win = hand.win_tile
@@ -454,18 +462,25 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
         seat = prevalent = 0
     chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair, seat,
                                                 prevalent, knitted >= 0)
+    chow_items, chow_counts, (chow_mask, chow_excluded, chow_points), _ = chow_part
+    pung_items, pung_counts, (pung_mask, pung_excluded, pung_points), _ = pung_part
+    mask, excluded, points = ctx.base_facts
+    mask |= chow_mask | pung_mask
+    excluded |= chow_excluded | pung_excluded
+    points += chow_points + pung_points
     found = ctx.base.copy()
     # (the base fans and those of each part are different fans)
-    found.update(chow_part[1])
-    found.update(pung_part[1])
-    found.update(flag_part[1])
-    items = ctx.base_items + chow_part[0] + pung_part[0] + flag_part[0]
-    mask, excluded, points = ctx.base_facts
-    for part in (chow_part, pung_part, flag_part):
-        part_mask, part_excluded, part_points = part[2]
-        mask |= part_mask
-        excluded |= part_excluded
-        points += part_points
+    found.update(chow_counts)
+    found.update(pung_counts)
+    # the items in chunks, joined only when an explanation is read
+    items = (ctx.base_items, chow_items, pung_items)
+    if flag_part[1]:
+        flag_items, flag_counts, (flag_mask, flag_excluded, flag_points), _ = flag_part
+        found.update(flag_counts)
+        mask |= flag_mask
+        excluded |= flag_excluded
+        points += flag_points
+        items += (flag_items,)
     # fans of this reading beyond the base and the sets, each counted once
     more: list[Item] = [(fan, "the whole hand") for fan in extra]
     if knitted >= 0:
@@ -482,7 +497,7 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
 
     # waits: only when the hand waited on that one tile (rules 77-79)
     fan = wait_fan(sets, pair, win)
-    if fan and ctx.unique_wait():
+    if fan and ctx.unique_wait(knitted < 0):
         more.append((fan, (TILES_OF, (win,))))
     if more:
         exclude_bits, fan_points_of = _EXCLUDE_BITS, _POINTS
@@ -491,7 +506,7 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
             mask |= 1 << fan
             excluded |= exclude_bits[fan]
             points += fan_points_of[fan]
-        items += tuple(more)
+        items += (tuple(more),)
     return _finish_facts(found, items, mask, excluded, points)
 
 
@@ -537,7 +552,7 @@ def _finish_facts(found: dict[int, int], items: tuple, mask: int, excluded: int,
     return points, found, items, removed
 
 
-_CHICKEN_ITEMS = ((F.CHICKEN_HAND, "no other fan scores"),)
+_CHICKEN_ITEMS = (((F.CHICKEN_HAND, "no other fan scores"),),)  # (one chunk)
 
 
 def _score_special(ctx: Context, fans: tuple[int, ...], with_tiles: bool) -> Scored:
@@ -552,7 +567,7 @@ def _score_special(ctx: Context, fans: tuple[int, ...], with_tiles: bool) -> Sco
             continue  # the tiles' fans only count for Seven Pairs hands
         found[fan] = ctx.base[fan]
         items.append((fan, detail))
-    return _finish(found, tuple(items))
+    return _finish(found, (tuple(items),))
 
 
 F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,

@@ -56,6 +56,7 @@ class ScoreResult:
     total: int = 0
     meets_minimum: bool = False
     errors: list[Issue] = field(default_factory=list)
+    # the explanation items as chunks (tuples of ``(fan, detail)``), joined when read
     raw_items: tuple = field(default=(), repr=False, compare=False)
     # bitmask of the fans removed by exclusions: their items are left out of the explanation
     raw_removed: int = field(default=0, repr=False, compare=False)
@@ -66,9 +67,11 @@ class ScoreResult:
         """For each fan unit, which sets or tiles it was scored on."""
         from .explain import explanation_items
 
-        items, removed = self.raw_items, self.raw_removed
-        if removed:  # filtered here, on first use, rather than for every hand scored
-            items = tuple(it for it in items if not removed >> it[0] & 1)
+        # joined and filtered here, on first use, rather than for every hand scored
+        items = [item for chunk in self.raw_items for item in chunk]
+        removed = self.raw_removed
+        if removed:
+            items = [it for it in items if not removed >> it[0] & 1]
         return explanation_items(items)
 
     @property

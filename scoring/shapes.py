@@ -465,6 +465,34 @@ def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
     return one
 
 
+def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
+                                 tiles: tuple[Tile, ...]) -> bool:
+    """:func:`waits_on_one_tile` of the concealed ``tiles`` (fewer than 14, given also as
+    the suit ``keys`` of the whole hand, winning tile included) when the hand with
+    ``win`` splits into sets and a pair (some decomposition exists).
+
+    Then the suit holding the pair is fixed by the counts, and the other suits are sets
+    only: a regular wait lies in the winning tile's suit, or, when the pair is elsewhere,
+    in the pair's suit. Two or three look-ups instead of :func:`_regular_waits`.
+    """
+    win_suit = SUIT_OF[win]
+    before = keys[win_suit] - POW_OF[win]
+    sets_only, with_pair = _key_wait_bits(before, win_suit) if before else (0, 0)
+    pair_suit = -1
+    for s in (0, 1, 2, 3):
+        if s != win_suit and keys[s] and _key_shape(keys[s], s == 3) == 2:
+            pair_suit = s
+    if pair_suit < 0:  # the pair is in the winning tile's suit
+        waits = with_pair << (9 * win_suit)
+    else:
+        waits = sets_only << (9 * win_suit)
+        if _key_shape(before, win_suit == 3) == 2:
+            waits |= _key_wait_bits(keys[pair_suit], pair_suit)[0] << (9 * pair_suit)
+    if not waits & (waits - 1) and melds <= 1:
+        waits |= _special_waits(tiles, melds, waits)
+    return waits != 0 and waits & (waits - 1) == 0
+
+
 def _regular_waits(keys: list[int], small: bool) -> int:
     """Waits on four sets and a pair (with the declared melds) of concealed tiles given as
     their suit keys, as a bitmask; ``small``: fewer than 14 tiles, so that each suit's

@@ -101,6 +101,28 @@ def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
     assert 100 < single < 2_900  # both answers occur
 
 
+def test_the_one_tile_wait_of_a_regular_hand_agrees_with_trying_every_tile():
+    from scoring import parse_hand
+    from scoring.generate import generate_winning_hands
+    from scoring.memo import clear_memos
+    from scoring.shapes import decompose, suit_keys, waits_on_one_tile_of_regular
+
+    clear_memos()
+    regular = single = 0
+    for raw in generate_winning_hands(4_000, 13):
+        hand = parse_hand(raw)
+        standing = tuple(sorted(hand.concealed + (hand.win_tile,)))
+        if not decompose(standing):
+            continue  # only for hands that split into sets and a pair
+        tiles, melds = hand.concealed, len(hand.melds)
+        expected = len(_brute_waits(tiles, melds)) == 1
+        got = waits_on_one_tile_of_regular(suit_keys(standing), hand.win_tile, melds, tiles)
+        assert got == expected, (tiles, hand.win_tile, melds)
+        regular += 1
+        single += expected
+    assert regular > 2_000 and 100 < single < regular  # both answers occur
+
+
 def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
     rng = random.Random(9)
     for _ in range(5_000):
