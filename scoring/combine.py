@@ -602,7 +602,9 @@ def best_score(hand: Hand) -> Best | None:
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
     if n_melds <= 1 and _may_knit(ctx.present & _SUIT_TILES):
-        for k, (sets, pair) in knitted_straight_decompositions(standing):
+        # (the present mask holds the declared meld's tiles too: only the concealed ones)
+        held = ctx.present if n_melds == 0 else -1
+        for k, (sets, pair) in knitted_straight_decompositions(standing, held):
             scored = score_decomposition(ctx, sets, pair, knitted=k)
             if best is None or scored[0] > best[0]:
                 best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))

@@ -358,16 +358,18 @@ def honors_and_knitted(counts: list[int] | tuple[int, ...]) -> tuple[int, int] |
 
 
 def knitted_straight_decompositions(
-        tiles: tuple[Tile, ...]) -> tuple[tuple[int, Decomposition], ...]:
-    """Knitted Straight with the rest (2 or 5 tiles) as a pair or a set and a pair.
+        tiles: tuple[Tile, ...], held: int = -1) -> tuple[tuple[int, Decomposition], ...]:
+    """Knitted Straight with the rest (2 or 5 tiles) as a pair or a set and a pair;
+    ``held``: the bitmask of the tiles present, when the caller has it.
 
     Returns ``((knitted index, (sets, pair)), ...)``.
     """
     if len(tiles) not in (14, 11) or len(set(tiles)) < 9:
         return ()
-    held = 0
-    for t in tiles:
-        held |= 1 << t
+    if held < 0:
+        held = 0
+        for t in tiles:
+            held |= 1 << t
     out = []
     for i, knitted in enumerate(_KNITTED_MASKS):
         if held & knitted == knitted:
