@@ -556,17 +556,29 @@ def _key_mask(key: int, suit: int) -> int:
 @lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
     """The ranks (as bits) whose tile, added to the suit, leaves it as sets only, and as
-    sets and a pair: :func:`_suit_candidates` folded into two ints (read from the shape
-    tables by key when the suit is small enough for them)."""
-    vec = _key_vec(key, suit)
-    if sum(vec) < _MAX_SHAPE_TILES:
-        honors = suit == 3
-        candidates = [(r, _key_shape(key + 5 ** r, honors))
-                      for r in _candidate_ranks(vec, honors)]
-    else:
-        candidates = _suit_candidates(vec, suit == 3)
+    sets and a pair: :func:`_suit_candidates` folded into two ints.
+
+    Read from the shape tables by key, one rank at a time: a tile that is not next to a
+    held one can complete nothing, so it is never in the tables, and neither is a fifth
+    copy; only a suit too large for the tables is searched."""
+    sets_only_keys, with_pair_keys = _HONOR_SHAPES if suit == 3 else _SUIT_SHAPES
+    sets_only = with_pair = total = 0
+    rest = key
+    power = 1
+    for r in range(7 if suit == 3 else 9):
+        rest, count = divmod(rest, 5)
+        total += count
+        if count < 4:
+            added = key + power
+            if added in sets_only_keys:
+                sets_only |= 1 << r
+            elif added in with_pair_keys:
+                with_pair |= 1 << r
+        power *= 5
+    if total < _MAX_SHAPE_TILES:
+        return sets_only, with_pair
     sets_only = with_pair = 0
-    for r, mask in candidates:
+    for r, mask in _suit_candidates(_key_vec(key, suit), suit == 3):
         if mask & 1:
             sets_only |= 1 << r
         if mask & 2:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from ..memo import new_memo
 from . import (
     FANS,
     FOUR_PURE_SHIFTED_CHOWS,
@@ -110,20 +111,40 @@ def terminal_chows_fan(chows: tuple[int, ...], pair: int) -> int:
     return 0
 
 
+# two_chow_fan of every two chows, by their lowest tiles (index a * 34 + b)
+_TWO_CHOW = tuple(two_chow_fan(a, b) if a < 27 and b < 27 else 0
+                  for a in range(34) for b in range(34))
+_INDEX_PAIRS = {n: tuple(combinations(range(n), 2)) for n in range(5)}
+_INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
+
+
 def _best_pairs(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
     """Most pair fans under the forest + non-identical constraints (all are worth 1)."""
-    edges = []
-    for i, j in combinations(range(len(chows)), 2):
-        fan = two_chow_fan(chows[i], chows[j])
-        if fan:
-            edges.append((i, j, fan))
+    two = _TWO_CHOW
+    edges = tuple((i, j, fan) for i, j in _INDEX_PAIRS[len(chows)]
+                  if (fan := two[chows[i] * 34 + chows[j]]))
+    if not edges:
+        return ()
+    # the choice depends only on which chows relate, and how: memoized on that pattern
+    key = (len(chows), edges)
+    best = _BEST_EDGES.get(key)
+    if best is None:
+        best = _BEST_EDGES[key] = _best_edges(edges, len(chows))
+    return tuple((fan, (chows[i], chows[j])) for i, j, fan in best)
+
+
+_BEST_EDGES: dict[tuple, tuple] = new_memo()
+
+
+def _best_edges(edges: tuple, n: int) -> tuple:
+    """The largest allowed subset of ``edges`` (see :func:`_allowed`), lower fans first."""
     best: tuple = ()
     best_key = (0, 0)
     for size in range(len(edges), 0, -1):
         if size < best_key[0]:
             break
         for subset in combinations(edges, size):
-            if not _allowed(subset, len(chows)):
+            if not _allowed(subset, n):
                 continue
             # tie: prefer the lower fan numbers, as the reference calculator drops the
             # higher ones first
@@ -132,7 +153,7 @@ def _best_pairs(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
                 best_key, best = key, subset
         if best:
             break
-    return tuple((fan, (chows[i], chows[j])) for i, j, fan in best)
+    return best
 
 
 def _allowed(edges: tuple, n: int) -> bool:
@@ -167,9 +188,12 @@ def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
     if n >= 3:
         best: tuple[ChowItem, ...] = ()
         best_points = 0
-        for triple in combinations(range(n), 3):
-            tiles = tuple(chows[i] for i in triple)
-            fan = three_chow_fan(*tiles)
+        three = _THREE_CHOW
+        for triple in _INDEX_TRIPLES[n]:
+            tiles = (chows[triple[0]], chows[triple[1]], chows[triple[2]])
+            fan = three.get(tiles)
+            if fan is None:
+                fan = three[tiles] = three_chow_fan(*tiles)
             if not fan:
                 continue
             items: list[ChowItem] = [(fan, tiles)]
@@ -185,6 +209,10 @@ def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
         if best:
             return best
     return _best_pairs(chows)
+
+
+# three_chow_fan by the three sorted lowest tiles (filled as met: at most 21**3 entries)
+_THREE_CHOW: dict[tuple[int, int, int], int] = new_memo()
 
 
 def _best_extra(extra: int, used: tuple[int, ...]) -> ChowItem | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from ..memo import new_memo
 from . import (
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
@@ -90,9 +91,12 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     if n >= 3:
         best: tuple[PungItem, ...] = ()
         best_points = 0
-        for triple in combinations(range(n), 3):
-            tiles = tuple(pungs[i] for i in triple)
-            fan = three_pung_fan(*tiles)
+        three, two = _THREE_PUNG, _TWO_PUNG
+        for triple in _INDEX_TRIPLES[n]:
+            tiles = (pungs[triple[0]], pungs[triple[1]], pungs[triple[2]])
+            fan = three.get(tiles)
+            if fan is None:
+                fan = three[tiles] = three_pung_fan(*tiles)
             if not fan:
                 continue
             items: list[PungItem] = [(fan, tiles)]
@@ -101,8 +105,9 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
                 if i in triple:
                     continue
                 # the remaining pung combines once, with the best partner
+                other = pungs[i]
                 extras = sorted(((FANS[f].points, f, c) for c in tiles
-                                 if (f := two_pung_fan(c, pungs[i]))), reverse=True)
+                                 if (f := two[c * 34 + other])), reverse=True)
                 if extras:
                     p, f, c = extras[0]
                     items.append((f, (c, pungs[i])))
@@ -111,12 +116,15 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
                 best_points, best = points, tuple(items)
         if best:
             return best
-    items = []
-    for a, b in combinations(pungs, 2):
-        fan = two_pung_fan(a, b)
-        if fan:
-            items.append((fan, (a, b)))
-    return tuple(items)
+    two = _TWO_PUNG
+    return tuple((fan, (a, b)) for a, b in combinations(pungs, 2) if (fan := two[a * 34 + b]))
+
+
+# two_pung_fan of every two pungs (index a * 34 + b), and three_pung_fan by the three
+# sorted tiles (filled as met)
+_TWO_PUNG = tuple(two_pung_fan(a, b) for a in range(34) for b in range(34))
+_THREE_PUNG: dict[tuple[int, int, int], int] = new_memo()
+_INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
 
 
 def kong_fans(melded_kongs: int, concealed_kongs: int) -> tuple[int, ...]:
