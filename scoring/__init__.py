@@ -54,22 +54,18 @@ __all__ = [
 ]
 
 
-def _public_key(item: tuple[int, int]) -> int:
-    return public_id(item[0])
-
-
 def _fan_score(fan: int, count: int) -> FanScore:
-    """The shared (frozen) FanScore of ``count`` units of an internal fan id."""
     pid = public_id(fan)
     return FanScore(pid, FANS[pid].name, fan_points(fan), count)
 
 
-# Interned FanScores for every internal fan id and count a hand can reach: sharing them
-# keeps scoring from allocating objects the garbage collector has to track, and one
-# C-level look-up per fan turns a reading's (fan, count) pairs into the result's list.
-_FAN_SCORES: dict[tuple[int, int], FanScore] = {
-    (fan, count): _fan_score(fan, count)
-    for fan in (*FANS, MELDED_AND_CONCEALED_KONG) for count in range(1, 9)}
+# Interned FanScores, ``_FAN_SCORES[fan][count]``, for every internal fan id and every count
+# a hand can reach: sharing them keeps scoring from allocating objects the garbage collector
+# has to track, and two list look-ups per fan build the result's list.
+_FAN_SCORES: list[list[FanScore | None]] = [
+    [None] + [_fan_score(fan, count) for count in range(1, 9)]
+    if fan in FANS or fan == MELDED_AND_CONCEALED_KONG else []
+    for fan in range(MELDED_AND_CONCEALED_KONG + 1)]
 
 
 def score_hand(hand: dict | Hand | Any) -> ScoreResult:
@@ -91,14 +87,14 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         points, found, items, removed, shape = best
         # sorted by rulebook number (public ids are distinct within one hand); only the
         # melded-and-concealed kong (reported as fan 57) sorts differently from its key
+        rows = _FAN_SCORES
         if MELDED_AND_CONCEALED_KONG in found:
-            fans = sorted(found.items(), key=_public_key)
+            fan_list = [rows[fan][found[fan]] for fan in sorted(found, key=public_id)]
         else:
-            fans = sorted(found.items())
-        fan_list = list(map(_FAN_SCORES.__getitem__, fans))
+            fan_list = [rows[fan][found[fan]] for fan in sorted(found)]
         flowers = parsed.flowers
         if flowers:
-            fan_list.append(_FAN_SCORES[FLOWER_TILES, flowers])
+            fan_list.append(rows[FLOWER_TILES][flowers])
     except HandError as exc:
         return ScoreResult.refused(exc.code, exc.message)
     except Exception as exc:  # the contract: never raise; report it instead

@@ -322,8 +322,11 @@ def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: i
     five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
     chow_key = (chows, five, pair < 27, knitted)
     chow_part = _CHOW_PARTS.get(chow_key) or _chow_part(chow_key)
-    # ... and to the pungs as a wind or a dragon (fans 9, 10), and by its flags
-    pung_key = (pungs, 1 if 27 <= pair <= 30 else 2 if pair >= 31 else 0, seat, prevalent)
+    # ... and to the pungs as a wind or a dragon with two or more honor pungs (fans 9, 10)
+    pair_kind = 0
+    if pair >= 27 and len(pungs) >= 2 and pungs[-2] >= 27:  # (sorted: honors come last)
+        pair_kind = 1 if pair <= 30 else 2
+    pung_key = (pungs, pair_kind, seat, prevalent)
     pung_part = _PUNG_PARTS.get(pung_key) or _pung_part(pung_key)
     flags = chow_part[3] & pung_part[3] & _PUNG_FLAGS[pair] if not knitted else 0
     return chow_part, pung_part, _FLAG_PARTS[flags]

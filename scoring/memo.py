@@ -13,7 +13,11 @@ _MEMOS: list[dict] = []
 
 def new_memo() -> dict[Any, Any]:
     """A new, registered, empty memo."""
-    memo: dict[Any, Any] = {}
+    return register_memo({})
+
+
+def register_memo(memo: dict) -> dict:
+    """Register a memo (a dict, or a dict subclass filling itself) and return it."""
     _MEMOS.append(memo)
     return memo
 

@@ -22,6 +22,7 @@ from .errors import (
     TileCountError,
     TileError,
 )
+from .memo import MEMO_LIMIT, register_memo
 
 Tile = int
 
@@ -390,18 +391,33 @@ def _parse_hand(data: Any) -> Hand:
 
 
 def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
-    if isinstance(text, str):
-        return _sorted_tiles_cached(text)
+    """The tiles of a run, sorted. A plain run is cut into its groups (``1236m``) in C,
+    and each group's tiles come from a memo, since groups repeat far more than runs."""
+    if type(text) is str and len(text) <= 200:
+        groups = _WHOLE_GROUP.findall(text)
+        if sum(map(len, groups)) == len(text):  # nothing but groups
+            try:
+                return tuple(sorted(b"".join(map(_GROUP_TILES.__getitem__, groups))))
+            except TypeError:  # a group that is no tiles (e.g. 8z): explained below
+                pass
     return tuple(sorted(parse_tiles(text)))
 
 
-@lru_cache(maxsize=1 << 14)
-def _sorted_tiles_cached(text: str) -> tuple[Tile, ...]:
-    # the plain-run fast path of _parse_tiles without its memo: concealed texts rarely
-    # repeat, so they are kept out of it
-    if len(text) <= 200 and _PLAIN_RUN.fullmatch(text) is not None:
-        return tuple(sorted(_plain_run_tiles(text)))
-    return tuple(sorted(parse_tiles(text)))
+_WHOLE_GROUP = re.compile(r"[1-9]+[mpszMPSZ]")
+
+
+class _GroupTiles(dict):
+    """Group text (``1236m``) -> its tiles as bytes, or None when it is not a plain run."""
+
+    def __missing__(self, group: str) -> bytes | None:
+        tiles = bytes(_plain_run_tiles(group)) if _PLAIN_RUN.fullmatch(group) else None
+        if len(self) > MEMO_LIMIT:
+            self.clear()  # bounded in a long-running process
+        self[group] = tiles
+        return tiles
+
+
+_GROUP_TILES = register_memo(_GroupTiles())
 
 
 def _five_in_sorted(concealed: tuple[Tile, ...], win: Tile) -> bool:
