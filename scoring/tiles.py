@@ -22,7 +22,7 @@ from .errors import (
     TileCountError,
     TileError,
 )
-from .memo import MEMO_LIMIT, register_memo
+from .memo import MEMO_LIMIT, new_memo, register_memo
 
 Tile = int
 
@@ -394,13 +394,26 @@ def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
     """The tiles of a run, sorted. A plain run is cut into its groups (``1236m``) in C,
     and each group's tiles come from a memo, since groups repeat far more than runs."""
     if type(text) is str and len(text) <= 200:
+        tiles = _SHORT_RUNS.get(text)
+        if tiles is not None:
+            return tiles
         groups = _WHOLE_GROUP.findall(text)
         if sum(map(len, groups)) == len(text):  # nothing but groups
             try:
-                return tuple(sorted(b"".join(map(_GROUP_TILES.__getitem__, groups))))
+                tiles = tuple(sorted(b"".join(map(_GROUP_TILES.__getitem__, groups))))
             except TypeError:  # a group that is no tiles (e.g. 8z): explained below
                 pass
+            else:
+                if len(text) <= 6:  # the few tiles left beside three or four melds
+                    if len(_SHORT_RUNS) > MEMO_LIMIT:
+                        _SHORT_RUNS.clear()
+                    _SHORT_RUNS[text] = tiles
+                return tiles
     return tuple(sorted(parse_tiles(text)))
+
+
+# short runs (the concealed tiles of hands with three or four melds) recur; long ones not
+_SHORT_RUNS: dict[str, tuple[Tile, ...]] = new_memo()
 
 
 _WHOLE_GROUP = re.compile(r"[1-9]+[mpszMPSZ]")
