@@ -180,6 +180,9 @@ def _base(key: tuple) -> tuple[dict[int, int], tuple, tuple[int, int, int]]:
     return known
 
 
+_CHOW_TILES = tuple((t, t + 1, t + 2) for t in range(34))
+
+
 class Context:
     """Facts of the hand that every decomposition shares, computed once: the declared
     sets, the fans of the tiles, of the kongs and of the way of winning."""
@@ -254,8 +257,7 @@ class Context:
                 if standing[i] == standing[i + 3]] \
             if any(map(eq, standing, standing[3:])) else []
         count = standing.count
-        for t in {*meld_chows, *(c + 1 for c in meld_chows), *(c + 2 for c in meld_chows),
-                  *meld_pungs}:
+        for t in set(meld_pungs).union(*map(_CHOW_TILES.__getitem__, meld_chows)):
             if counts[t] + count(t) == 4 and t not in kong_tiles:
                 hogs.append(t)
         hogs.sort()
