@@ -301,24 +301,18 @@ _CHOW_FLAGS = tuple(
 
 # A part of a decomposition's set fans: (items, ((fan, count), ...), facts, flags), where
 # facts are the :func:`_facts` of the counts and flags the AND of the part's _PUNG_FLAGS
-# or _CHOW_FLAGS (see :func:`set_fans`)
+# or _CHOW_FLAGS
 Part = tuple[tuple[Item, ...], tuple[tuple[int, int], ...], tuple[int, int, int], int]
-
-
-def set_fans(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
-             prevalent: int, knitted: bool) -> tuple[Item, ...]:
-    """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
-    and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
-
-    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Scored in three parts, the
-    chows', the pungs' and the flags of every set (:func:`set_parts`), each memoized."""
-    return sum((part[0] for part in set_parts(chows, pungs, pair, seat, prevalent, knitted)),
-               ())
 
 
 def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
               prevalent: int, knitted: bool) -> tuple[Part, Part, Part]:
-    """The chow part, the pung part and the flags part of :func:`set_fans`."""
+    """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
+    and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
+
+    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Scored in three parts, the
+    chows', the pungs' and the flags of every set, each memoized apart (a part recurs far
+    more often than the whole)."""
     n_chows = len(chows)
     # the pair only matters to the chows as a suit 5 (fans 13, 29) or an honor (fan 63)
     five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
