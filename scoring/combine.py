@@ -116,8 +116,6 @@ TILES_OF = "tiles"
 PAIR_OF = "pair"
 
 
-
-
 _SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = new_memo()
 
 
@@ -271,18 +269,15 @@ class Context:
         """Whether the hand before the win waited on exactly one tile (rules 77-79);
         ``regular``: the hand is known to split into four sets and a pair."""
         if self._unique is None:
-            if regular and len(self.standing) <= 14:
-                hand = self.hand
-                self._unique = waits_on_one_tile_of_regular(
-                    self.keys, hand.win_tile, len(hand.melds), hand.concealed)
-                return self._unique
-            # the keys of the tiles before the win: the hand's keys less the winning tile
             hand = self.hand
-            win = hand.win_tile
-            k = self.keys.copy()
-            k[SUIT_OF[win]] -= POW_OF[win]
-            self._unique = waits_on_one_tile_keys(k[0], k[1], k[2], k[3], len(hand.melds),
-                                                  hand.concealed)
+            win, melds, concealed = hand.win_tile, len(hand.melds), hand.concealed
+            if regular and len(self.standing) <= 14:
+                self._unique = waits_on_one_tile_of_regular(self.keys, win, melds, concealed)
+            else:
+                # the keys of the tiles before the win: the hand's keys less the winning tile
+                k = self.keys.copy()
+                k[SUIT_OF[win]] -= POW_OF[win]
+                self._unique = waits_on_one_tile_keys(k[0], k[1], k[2], k[3], melds, concealed)
         return self._unique
 
 
@@ -534,18 +529,13 @@ def _finish_facts(found: dict[int, int], items: tuple, mask: int, excluded: int,
 
     ``removed`` is a bitmask of the fans removed (bit f for fan f): ints, unlike sets,
     cost no allocation the garbage collector tracks."""
-    removed = mask & excluded
-    if removed:
-        rest = removed
-        while rest:
-            low = rest & -rest
-            fan = low.bit_length() - 1
-            points -= _POINTS[fan] * found.pop(fan)
-            rest ^= low
-        if not found:
-            found[F.CHICKEN_HAND] = 1
-            return _POINTS[F.CHICKEN_HAND], found, _CHICKEN_ITEMS, removed
-    elif not found:
+    removed = rest = mask & excluded
+    while rest:  # each removed fan, lowest bit first
+        low = rest & -rest
+        fan = low.bit_length() - 1
+        points -= _POINTS[fan] * found.pop(fan)
+        rest ^= low
+    if not found:
         found[F.CHICKEN_HAND] = 1
         return _POINTS[F.CHICKEN_HAND], found, _CHICKEN_ITEMS, removed
     return points, found, items, removed

@@ -457,10 +457,8 @@ def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
     known = _ONE_WAIT.get(memo_key)
     if known is not None:
         return known
-    waits = _regular_waits([k0, k1, k2, k3], len(tiles) < _MAX_SHAPE_TILES)
-    if not waits & (waits - 1) and melds <= 1:
-        waits |= _special_waits(tiles, melds, waits)
-    one = waits != 0 and waits & (waits - 1) == 0
+    one = _one_wait(_regular_waits([k0, k1, k2, k3], len(tiles) < _MAX_SHAPE_TILES), tiles,
+                    melds)
     if len(_ONE_WAIT) > MEMO_LIMIT:
         _ONE_WAIT.clear()  # bounded in a long-running process
     _ONE_WAIT[memo_key] = one
@@ -490,6 +488,13 @@ def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
         waits = sets_only << (9 * win_suit)
         if _key_shape(before, win_suit == 3) == 2:
             waits |= _key_wait_bits(keys[pair_suit], pair_suit)[0] << (9 * pair_suit)
+    return _one_wait(waits, tiles, melds)
+
+
+def _one_wait(waits: int, tiles: tuple[Tile, ...], melds: int) -> bool:
+    """Whether the regular ``waits`` (a bitmask) with those of the special shapes make
+    exactly one tile; the special shapes can only add waits, so they are not looked at
+    once two regular ones are found."""
     if not waits & (waits - 1) and melds <= 1:
         waits |= _special_waits(tiles, melds, waits)
     return waits != 0 and waits & (waits - 1) == 0
