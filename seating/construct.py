@@ -336,19 +336,28 @@ def _is_prime(m: int) -> bool:
 _DATA_CACHE: dict | None = None
 
 
+def _data_items(name: str, key: str) -> list[dict]:
+    """The entries under ``key`` of the package's ``data/<name>``; none if it is missing
+    or unreadable (the engine then searches instead)."""
+    try:
+        raw = json.loads(resources.files("seating").joinpath(f"data/{name}").read_text())
+    except (FileNotFoundError, OSError, ValueError):
+        return []
+    return raw.get(key, [])
+
+
+def _base_class(item: dict) -> BaseClass:
+    return BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
+                     tuple(tuple(b) for b in item["blocks"]), item.get("source", ""),
+                     item.get("copies", 1))
+
+
 def known_base_classes() -> dict[int, list[BaseClass]]:
     global _DATA_CACHE
     if _DATA_CACHE is None:
         out: dict[int, list[BaseClass]] = {}
-        try:
-            text = resources.files("seating").joinpath("data/base_classes.json").read_text()
-            raw = json.loads(text)
-        except (FileNotFoundError, OSError, ValueError):
-            raw = {"base_classes": []}
-        for item in raw.get("base_classes", []):
-            bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
-                           tuple(tuple(b) for b in item["blocks"]), item.get("source", ""),
-                           item.get("copies", 1))
+        for item in _data_items("base_classes.json", "base_classes"):
+            bc = _base_class(item)
             try:
                 ok = check_development(bc.develop(), bc.n) == 0
             except ValueError:
@@ -373,15 +382,8 @@ def stored_chart(n: int, sessions: int, teams: bool):
     global _STORED_CACHE
     if _STORED_CACHE is None:
         _STORED_CACHE = []
-        try:
-            text = resources.files("seating").joinpath("data/past_bound.json").read_text()
-            raw = json.loads(text)
-        except (FileNotFoundError, OSError, ValueError):
-            raw = {"charts": []}
-        for item in raw.get("charts", []):
-            bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
-                           tuple(tuple(b) for b in item["blocks"]), item.get("source", ""),
-                           item.get("copies", 1))
+        for item in _data_items("past_bound.json", "charts"):
+            bc = _base_class(item)
             team_blocks = [list(b) for b in item.get("teams") or []]
             if _covers_twice(bc.develop(), bc.n, team_blocks):
                 _STORED_CACHE.append((bc, team_blocks))

@@ -371,6 +371,19 @@ def _stored(n, n_sessions, gid, has_groups, rng):
     return [[[label[p] for p in b] for b in c] for c in chart]
 
 
+def _meeting_matrix(n, classes):
+    """``m[x][y]``: how often points x and y share a block in ``classes``."""
+    meet = [[0] * n for _ in range(n)]
+    for c in classes:
+        for b in c:
+            for x in b:
+                row = meet[x]
+                for y in b:
+                    if x != y:
+                        row[y] += 1
+    return meet
+
+
 def _relabel(n, chart, extra, team_class, rng):
     """Relabelling of a stacked copy (``extra`` classes) on top of ``chart``.
 
@@ -381,15 +394,7 @@ def _relabel(n, chart, extra, team_class, rng):
     blocks (and the team class itself is not copied), so teammates still
     never meet.
     """
-    base = [[0] * n for _ in range(n)]
-    mc = [[0] * n for _ in range(n)]
-    for classes, mat in ((chart, base), (extra, mc)):
-        for c in classes:
-            for b in c:
-                for x in b:
-                    for y in b:
-                        if x != y:
-                            mat[x][y] += 1
+    base, mc = _meeting_matrix(n, chart), _meeting_matrix(n, extra)
     f = [pair_cost(c) for c in range(len(chart) + len(extra) + 1)]
     if team_class:
         blocks = [list(b) for b in team_class]
@@ -482,13 +487,7 @@ def _labels(n, gid, team_class, has_groups):
 
 def _improve_labels(n, gid, chart, label, rng, rounds=30):
     """Swap players between design points to separate groups (fewest conflicts)."""
-    meet = [[0] * n for _ in range(n)]
-    for c in chart:
-        for b in c:
-            for x in b:
-                for y in b:
-                    if x != y:
-                        meet[x][y] += 1
+    meet = _meeting_matrix(n, chart)
     point = [0] * n
     for pt, player in enumerate(label):
         point[player] = pt
