@@ -23,6 +23,7 @@ from .errors import (
     TileError,
 )
 from .fans import FANS, FLOWER_TILES, MELDED_AND_CONCEALED_KONG, Fan, fan_points, public_id
+from .lean import lean_score
 from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
 from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
 from .tiles import validate_hand as _validate
@@ -66,6 +67,10 @@ _FAN_SCORES: list[list[FanScore | None]] = [
     [None] + [_fan_score(fan, count) for count in range(1, 9)]
     if fan in FANS or fan == MELDED_AND_CONCEALED_KONG else []
     for fan in range(MELDED_AND_CONCEALED_KONG + 1)]
+# the same by (fan, count), for the found fans' items sorted
+_FAN_SCORE_OF: dict[tuple[int, int], FanScore] = {
+    (fan, count): row[count] for fan, row in enumerate(_FAN_SCORES)
+    for count in range(1, len(row))}
 
 
 def score_hand(hand: dict | Hand | Any) -> ScoreResult:
@@ -76,7 +81,14 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
     with ``meets_minimum=False``.
     """
     try:
-        if isinstance(hand, Hand):
+        if type(hand) is dict:
+            # the common hand, on the short path (scoring.lean); else parsed there or here
+            best, flowers, parsed = lean_score(hand)
+            if best is not None:
+                return _result(best, flowers)
+            if parsed is None:
+                parsed = parse_hand(hand)
+        elif isinstance(hand, Hand):
             parsed = _normalized(hand)
             _validate(parsed)
         else:
@@ -84,22 +96,26 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         best = best_score(parsed)
         if best is None:
             raise NotWinningError(_not_winning_message(parsed))
-        points, found, items, removed, shape = best
-        # sorted by rulebook number (public ids are distinct within one hand); only the
-        # melded-and-concealed kong (reported as fan 57) sorts differently from its key
-        rows = _FAN_SCORES
-        if MELDED_AND_CONCEALED_KONG in found:
-            fan_list = [rows[fan][found[fan]] for fan in sorted(found, key=public_id)]
-        else:
-            fan_list = [rows[fan][found[fan]] for fan in sorted(found)]
-        flowers = parsed.flowers
-        if flowers:
-            fan_list.append(rows[FLOWER_TILES][flowers])
+        return _result(best, parsed.flowers)
     except HandError as exc:
         return ScoreResult.refused(exc.code, exc.message)
     except Exception as exc:  # the contract: never raise; report it instead
         return ScoreResult.refused("internal", f"could not score the hand: "
                                    f"{type(exc).__name__}: {exc}")
+
+
+def _result(best: tuple, flowers: int) -> ScoreResult:
+    """The result of a winning hand from its best reading (see combine.best_score)."""
+    points, found, items, removed, shape = best
+    # sorted by rulebook number (public ids are distinct within one hand); only the
+    # melded-and-concealed kong (reported as fan 57) sorts differently from its key
+    if MELDED_AND_CONCEALED_KONG in found:
+        rows = _FAN_SCORES
+        fan_list = [rows[fan][found[fan]] for fan in sorted(found, key=public_id)]
+    else:
+        fan_list = list(map(_FAN_SCORE_OF.__getitem__, sorted(found.items())))
+    if flowers:
+        fan_list.append(_FAN_SCORES[FLOWER_TILES][flowers])
     # positional: (winning, fans, points, flowers, total, meets_minimum, errors, raw_items,
     # raw_removed, raw_shape)
     return ScoreResult(True, fan_list, points, flowers, points + flowers,

@@ -12,7 +12,6 @@ implied by Full Flush, goes too).
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
 from operator import eq
 
 from . import fans as F
@@ -20,10 +19,11 @@ from .fans import fan_points
 from .fans.chows import chow_relations, terminal_chows_fan
 from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
-from .fans.tiles import tile_fans
+from .fans.tiles import TILE_FANS
 from .fans.winning import wait_fan, win_fans
-from .memo import MEMO_LIMIT, new_memo
+from .memo import MEMO_LIMIT, Memo, new_memo
 from .shapes import (
+    _MAX_SHAPE_TILES,
     CHOW,
     KNITTED_MASKS,
     KNITTED_STRAIGHTS,
@@ -208,7 +208,7 @@ class Context:
         self.present = present
         # the fans of the tiles, the kongs and the way of winning: few combinations recur,
         # so they are memoized whole, with their items and facts
-        key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
+        key = (TILE_FANS[present], win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
                len(self.concealed_kongs))
         self.base, self.base_items, self.base_facts = _BASES.get(key) or _base(key)
         self._unique: bool | None = None
@@ -217,37 +217,9 @@ class Context:
         """The declared sets: fills the meld fields and returns ``(present with the meld
         tiles, exposed melds, copies of the winning tile they show, kong tiles, tile
         hogs)``."""
-        # (kind, tile, exposed): a concealed kong is the only unexposed declared set
-        meld_sets = []
-        meld_chows = []
-        meld_pungs = []
-        concealed_kongs = []
-        melded = 0
-        counts = [0] * 34
-        kong_tiles = []
-        for kind, t, hidden in hand.melds:
-            if kind == "chow":
-                meld_sets.append((CHOW, t, True))
-                meld_chows.append(t)
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
-                present |= 7 << t
-                melded += 1
-            else:
-                kong = kind == "kong"
-                meld_sets.append((KONG if kong else PUNG, t, not hidden))
-                meld_pungs.append(t)
-                counts[t] += 4 if kong else 3
-                present |= 1 << t
-                if kong:
-                    kong_tiles.append(t)
-                if hidden:
-                    concealed_kongs.append(t)
-                else:
-                    melded += 1
-        win = hand.win_tile
-        shown = counts[win] - concealed_kongs.count(win) * 4
+        (self.meld_sets, self.meld_chows, self.meld_pungs, self.concealed_kongs, meld_present,
+         melded, kong_tiles, _all, exposed, not_kongs, hog_candidates) = MELD_FACTS[hand.melds]
+        shown = exposed >> 4 * hand.win_tile & 15
         # rule 64: all four of a tile used without declaring a kong: four concealed, or
         # four of a declared pung's or chow's tile with the concealed ones
         standing = self.standing
@@ -255,15 +227,11 @@ class Context:
                 if standing[i] == standing[i + 3]] \
             if any(map(eq, standing, standing[3:])) else []
         count = standing.count
-        for t in set(meld_pungs).union(*map(_CHOW_TILES.__getitem__, meld_chows)):
-            if counts[t] + count(t) == 4 and t not in kong_tiles:
+        for t in hog_candidates:
+            if (not_kongs >> 4 * t & 15) + count(t) == 4:
                 hogs.append(t)
         hogs.sort()
-        self.meld_sets = tuple(meld_sets)
-        self.meld_chows = tuple(meld_chows)
-        self.meld_pungs = tuple(meld_pungs)
-        self.concealed_kongs = tuple(concealed_kongs)
-        return present, melded, shown, tuple(kong_tiles), hogs
+        return present | meld_present, melded, shown, kong_tiles, hogs
 
     def unique_wait(self, regular: bool = False) -> bool:
         """Whether the hand before the win waited on exactly one tile (rules 77-79);
@@ -279,6 +247,50 @@ class Context:
                 k[SUIT_OF[win]] -= POW_OF[win]
                 self._unique = waits_on_one_tile_keys(k[0], k[1], k[2], k[3], melds, concealed)
         return self._unique
+
+
+# The declared melds' facts, memoized by the melds (they recur far more than hands):
+# (meld sets (kind, tile, exposed), chow tiles, pung and kong tiles, concealed kong tiles,
+# bitmask of the tiles, exposed melds, kong tiles, copies of each tile, the same of the
+# exposed melds and of the melds other than kongs, the tiles that can be tile hogs).
+# Copies are hexadecimal digits, 4 bits per tile (HEX_OF), so that hands add them up.
+MeldFacts = tuple[tuple, tuple, tuple, tuple, int, int, tuple, int, int, int, tuple]
+HEX_OF = tuple(1 << 4 * t for t in range(34))
+
+
+def meld_facts(melds: tuple) -> MeldFacts:
+    meld_sets, chows, pungs, concealed_kongs, kong_tiles = [], [], [], [], []
+    present = melded = copies = exposed = kong_copies = 0
+    for kind, t, hidden in melds:
+        if kind == "chow":
+            meld_sets.append((CHOW, t, True))
+            chows.append(t)
+            added = HEX_OF[t] * 0x111  # one each of t, t + 1, t + 2
+            present |= 7 << t
+            melded += 1
+            exposed += added
+        else:
+            kong = kind == "kong"
+            meld_sets.append((KONG if kong else PUNG, t, not hidden))
+            pungs.append(t)
+            added = HEX_OF[t] * (4 if kong else 3)
+            present |= 1 << t
+            if kong:
+                kong_tiles.append(t)
+                kong_copies += added
+            if hidden:
+                concealed_kongs.append(t)
+            else:
+                melded += 1
+                exposed += added
+        copies += added
+    hog_candidates = set(pungs).union(*map(_CHOW_TILES.__getitem__, chows)) - set(kong_tiles)
+    return (tuple(meld_sets), tuple(chows), tuple(pungs), tuple(concealed_kongs), present,
+            melded, tuple(kong_tiles), copies, exposed, copies - kong_copies,
+            tuple(sorted(hog_candidates)))
+
+
+MELD_FACTS: dict[tuple, MeldFacts] = Memo(meld_facts)
 
 
 # Bits of what a set or the pair may hold for Outside Hand, All Fives, All Even Pungs:
@@ -456,25 +468,6 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
         seat = prevalent = 0
     chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair, seat,
                                                 prevalent, knitted >= 0)
-    chow_items, chow_counts, (chow_mask, chow_excluded, chow_points), _ = chow_part
-    pung_items, pung_counts, (pung_mask, pung_excluded, pung_points), _ = pung_part
-    mask, excluded, points = ctx.base_facts
-    mask |= chow_mask | pung_mask
-    excluded |= chow_excluded | pung_excluded
-    points += chow_points + pung_points
-    found = ctx.base.copy()
-    # (the base fans and those of each part are different fans)
-    found.update(chow_counts)
-    found.update(pung_counts)
-    # the items in chunks, joined only when an explanation is read
-    items = (ctx.base_items, chow_items, pung_items)
-    if flag_part[1]:
-        flag_items, flag_counts, (flag_mask, flag_excluded, flag_points), _ = flag_part
-        found.update(flag_counts)
-        mask |= flag_mask
-        excluded |= flag_excluded
-        points += flag_points
-        items += (flag_items,)
     # fans of this reading beyond the base and the sets, each counted once
     more: list[Item] = [(fan, "the whole hand") for fan in extra]
     if knitted >= 0:
@@ -493,6 +486,34 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     fan = wait_fan(sets, pair, win)
     if fan and ctx.unique_wait(knitted < 0):
         more.append((fan, (TILES_OF, (win,))))
+    return add_parts(ctx.base, ctx.base_items, ctx.base_facts, chow_part, pung_part, flag_part,
+                     more)
+
+
+def add_parts(base: dict[int, int], base_items: tuple, base_facts: tuple[int, int, int],
+              chow_part: Part, pung_part: Part, flag_part: Part, more: list[Item]) -> Scored:
+    """A reading's score from its parts: the base fans (tiles, kongs, winning move), the
+    set parts of :func:`set_parts` and ``more`` fans counted once (concealed pungs, wait,
+    ...), with the exclusions applied (:func:`_finish_facts`)."""
+    chow_items, chow_counts, (chow_mask, chow_excluded, chow_points), _ = chow_part
+    pung_items, pung_counts, (pung_mask, pung_excluded, pung_points), _ = pung_part
+    mask, excluded, points = base_facts
+    mask |= chow_mask | pung_mask
+    excluded |= chow_excluded | pung_excluded
+    points += chow_points + pung_points
+    found = base.copy()
+    # (the base fans and those of each part are different fans)
+    found.update(chow_counts)
+    found.update(pung_counts)
+    # the items in chunks, joined only when an explanation is read
+    items = (base_items, chow_items, pung_items)
+    if flag_part[1]:
+        flag_items, flag_counts, (flag_mask, flag_excluded, flag_points), _ = flag_part
+        found.update(flag_counts)
+        mask |= flag_mask
+        excluded |= flag_excluded
+        points += flag_points
+        items += (flag_items,)
     if more:
         exclude_bits, fan_points_of = _EXCLUDE_BITS, _POINTS
         for fan, _detail in more:
@@ -572,10 +593,13 @@ Best = tuple[int, dict[int, int], tuple, int, object]
 _SUIT_TILES = (1 << 27) - 1
 
 
-@lru_cache(maxsize=1 << 16)
 def _may_knit(suit_tiles: int) -> bool:
-    """Whether the suit tiles present hold a whole knitted straight (memoized on the mask)."""
+    """Whether the suit tiles present hold a whole knitted straight (memoized on the mask
+    as :data:`_MAY_KNIT`)."""
     return any(suit_tiles & m == m for m in KNITTED_MASKS)
+
+
+_MAY_KNIT: dict[int, bool] = Memo(_may_knit)
 
 
 def best_score(hand: Hand) -> Best | None:
@@ -590,7 +614,7 @@ def best_score(hand: Hand) -> Best | None:
             scored = _score_special(ctx, fans, with_tiles)
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
-    if n_melds <= 1 and _may_knit(ctx.present & _SUIT_TILES):
+    if n_melds <= 1 and _MAY_KNIT[ctx.present & _SUIT_TILES]:
         # (the present mask holds the declared meld's tiles too: only the concealed ones)
         held = ctx.present if n_melds == 0 else -1
         for k, (sets, pair) in knitted_straight_decompositions(standing, held):
@@ -617,6 +641,7 @@ def _prefer(found: dict[int, int], incumbent: dict[int, int]) -> bool:
 
 
 SETS_LABEL = "sets"
+KEYS_LABEL = "keys"
 
 
 def shape_text(raw: tuple) -> str:
@@ -625,6 +650,10 @@ def shape_text(raw: tuple) -> str:
     tag, *args = raw
     if tag == SETS_LABEL:
         return _describe(*args)
+    if tag == KEYS_LABEL:  # the one reading of the hand with these suit keys (scoring.lean)
+        melds, *keys = args
+        sets, pair = decompose_keys(keys, _MAX_SHAPE_TILES)[0]
+        return _describe(meld_facts(melds)[0], sets, pair, -1)
     return format_label(*args)
 
 

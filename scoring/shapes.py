@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from .memo import MEMO_LIMIT, new_memo
+from .memo import MEMO_LIMIT, Memo, new_memo
 from .tiles import HONOR_BASE, NUM_TILES, TERMINALS_AND_HONORS, Tile
 
 CHOW = 0
@@ -469,7 +469,14 @@ def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
                                  tiles: tuple[Tile, ...]) -> bool:
     """:func:`waits_on_one_tile` of the concealed ``tiles`` (fewer than 14, given also as
     the suit ``keys`` of the whole hand, winning tile included) when the hand with
-    ``win`` splits into sets and a pair (some decomposition exists).
+    ``win`` splits into sets and a pair (some decomposition exists)."""
+    return _one_wait(regular_waits_of_win(keys, win), tiles, melds)
+
+
+def regular_waits_of_win(keys: list[int], win: Tile) -> int:
+    """The regular waits (a bitmask) of a hand of fewer than 14 concealed tiles before the
+    win, given as the suit ``keys`` of the hand with ``win``, when that hand splits into
+    sets and a pair.
 
     Then the suit holding the pair is fixed by the counts, and the other suits are sets
     only: a regular wait lies in the winning tile's suit, or, when the pair is elsewhere,
@@ -477,18 +484,17 @@ def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
     """
     win_suit = SUIT_OF[win]
     before = keys[win_suit] - POW_OF[win]
-    sets_only, with_pair = _key_wait_bits(before, win_suit) if before else (0, 0)
+    sets_only, with_pair = KEY_WAIT_BITS[before << 2 | win_suit] if before else (0, 0)
     pair_suit = -1
     for s in (0, 1, 2, 3):
         if s != win_suit and keys[s] and _key_shape(keys[s], s == 3) == 2:
             pair_suit = s
     if pair_suit < 0:  # the pair is in the winning tile's suit
-        waits = with_pair << (9 * win_suit)
-    else:
-        waits = sets_only << (9 * win_suit)
-        if _key_shape(before, win_suit == 3) == 2:
-            waits |= _key_wait_bits(keys[pair_suit], pair_suit)[0] << (9 * pair_suit)
-    return _one_wait(waits, tiles, melds)
+        return with_pair << (9 * win_suit)
+    waits = sets_only << (9 * win_suit)
+    if _key_shape(before, win_suit == 3) == 2:
+        waits |= KEY_WAIT_BITS[keys[pair_suit] << 2 | pair_suit][0] << (9 * pair_suit)
+    return waits
 
 
 def _one_wait(waits: int, tiles: tuple[Tile, ...], melds: int) -> bool:
@@ -526,7 +532,7 @@ def _regular_waits(keys: list[int], small: bool) -> int:
         others = len(need_pair) - (s in need_pair)
         if others > 1:
             continue  # two other suits need the pair: no tile of this suit can help
-        sets_only, with_pair = _key_wait_bits(key, s)
+        sets_only, with_pair = KEY_WAIT_BITS[key << 2 | s]
         if others:
             other = need_pair[0] if need_pair[0] != s else need_pair[1]
             if masks[other] & 2:
@@ -558,7 +564,6 @@ def _key_mask(key: int, suit: int) -> int:
     return _suit_mask(vec, suit == 3)
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
     """The ranks (as bits) whose tile, added to the suit, leaves it as sets only, and as
     sets and a pair: :func:`_suit_candidates` folded into two ints.
@@ -589,6 +594,11 @@ def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
         if mask & 2:
             with_pair |= 1 << r
     return sets_only, with_pair
+
+
+# (base-5 suit key << 2 | suit) -> _key_wait_bits(key, suit): one int hashes faster than a
+# pair, and the memo holds only ints
+KEY_WAIT_BITS: dict[int, tuple[int, int]] = Memo(lambda k: _key_wait_bits(k >> 2, k & 3))
 
 
 def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:

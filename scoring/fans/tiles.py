@@ -5,8 +5,7 @@ and looks (3, 40). Computed on a 34-bit mask of the tiles present, memoized.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ..memo import Memo
 from ..tiles import GREEN_TILES, REVERSIBLE, TERMINALS
 from . import (
     ALL_GREEN,
@@ -52,9 +51,9 @@ _UPPER, _MIDDLE, _LOWER = _ranks(7, 8, 9), _ranks(4, 5, 6), _ranks(1, 2, 3)
 _UPPER4, _LOWER4 = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 
 
-@lru_cache(maxsize=1 << 16)
 def tile_fans(present: int) -> tuple[int, ...]:
-    """Fan ids of the tile properties, before exclusions (see :mod:`scoring.combine`)."""
+    """Fan ids of the tile properties, before exclusions (see :mod:`scoring.combine`);
+    memoized as :data:`TILE_FANS`."""
     fans: list[int] = []
     m, p, s = present & _SUIT, (present >> 9) & _SUIT, (present >> 18) & _SUIT
     n_suits = (m != 0) + (p != 0) + (s != 0)
@@ -93,3 +92,7 @@ def tile_fans(present: int) -> tuple[int, ...]:
         elif not ranks & ~_LOWER4:
             fans.append(LOWER_FOUR)  # fan 37
     return tuple(fans)
+
+
+# present mask -> tile_fans(mask)
+TILE_FANS: dict[int, tuple[int, ...]] = Memo(tile_fans)

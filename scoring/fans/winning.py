@@ -23,8 +23,23 @@ from . import (
 def win_fans(hand: Hand, melded: int, shown: int | None = None) -> tuple[int, ...]:
     """Fans of the winning move; ``melded`` is the number of exposed melds (a concealed
     kong is not exposed), ``shown`` how many copies of the winning tile they show."""
+    return WIN_FANS[win_code(hand.self_drawn, melded, hand.last_wall_tile,
+                             hand.kong_replacement, hand.robbing_kong,
+                             is_last_tile(hand, shown))]
+
+
+def win_code(self_drawn: bool, melded: int, last_wall_tile: bool, kong_replacement: bool,
+             robbing_kong: bool, last_tile: bool) -> int:
+    """The key of :data:`WIN_FANS`: everything the fans of the winning move depend on, in one
+    small int (``last_tile`` as :func:`is_last_tile` decides it)."""
+    return (self_drawn | melded << 1 | last_wall_tile << 4 | kong_replacement << 5
+            | robbing_kong << 6 | last_tile << 7)
+
+
+def _win_fans_of_code(code: int) -> tuple[int, ...]:
+    self_drawn, melded = code & 1, code >> 1 & 7
     fans: list[int] = []
-    if hand.self_drawn:
+    if self_drawn:
         # rule 56: no exposed meld and self-drawn; WMO also scores it for Seven Pairs and
         # the other concealed special hands ("si cierras del muro cuenta mano
         # completamente oculta")
@@ -33,15 +48,19 @@ def win_fans(hand: Hand, melded: int, shown: int | None = None) -> tuple[int, ..
         fans.append(CONCEALED_HAND)  # rule 62: concealed, won on a discard
     elif melded == 4:
         fans.append(MELDED_HAND)  # rule 53: every set claimed, pair on a discard
-    if hand.last_wall_tile:
-        fans.append(LAST_TILE_DRAW if hand.self_drawn else LAST_TILE_CLAIM)  # 44 / 45
-    if hand.kong_replacement:
+    if code >> 4 & 1:
+        fans.append(LAST_TILE_DRAW if self_drawn else LAST_TILE_CLAIM)  # 44 / 45
+    if code >> 5 & 1:
         fans.append(OUT_WITH_REPLACEMENT_TILE)  # rule 46
-    if hand.robbing_kong:
+    if code >> 6 & 1:
         fans.append(ROBBING_THE_KONG)  # rule 47
-    if is_last_tile(hand, shown):
+    if code >> 7 & 1:
         fans.append(LAST_TILE)  # rule 58
     return tuple(fans)
+
+
+# win_code(...) -> the fans of the winning move (every code is computed ahead: 256 tuples)
+WIN_FANS: tuple[tuple[int, ...], ...] = tuple(_win_fans_of_code(code) for code in range(256))
 
 
 def is_last_tile(hand: Hand, shown: int | None = None) -> bool:

@@ -1,0 +1,338 @@
+"""The short path of :func:`scoring.score_hand` for the hand umpires enter most: a JSON object
+that is a valid hand of four sets and a pair with exactly one reading, and no special
+shape, Knitted Straight or Nine Gates to weigh against it.
+
+It reads the JSON straight into the numbers that scoring needs, packed in ints that add up
+(tile counts as hexadecimal digits, the base-5 suit keys of :mod:`scoring.shapes`, the
+bitmask of the tiles present), from memos of the pieces that recur: tile groups such as
+``"123m"``, the declared melds, the one reading of each suit. It scores that reading with
+the parts and tables of :mod:`scoring.combine`.
+
+Anything else gives None and goes the general way (:func:`scoring.tiles.parse_hand` and
+:func:`scoring.combine.best_score`), which names what is wrong with a bad hand and weighs
+every reading: bad or contradictory input, several readings, a possible special shape.
+Both ways give the same result on every hand (``tests/scoring/test_lean_path.py``).
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import itemgetter, methodcaller, or_
+
+from . import fans as F
+from .combine import (
+    _BASES,
+    _MAY_KNIT,
+    _SUIT_TILES,
+    HEX_OF,
+    KEYS_LABEL,
+    PUNGS_OF,
+    TILES_OF,
+    Best,
+    Item,
+    _base,
+    add_parts,
+    set_parts,
+)
+from .errors import HandError
+from .fans.pungs import concealed_pungs_fan
+from .fans.tiles import TILE_FANS
+from .fans.winning import WIN_FANS, wait_fan, win_code
+from .memo import Memo
+from .shapes import (
+    _MAX_SHAPE_TILES,
+    _OPTIONS,
+    CHOW,
+    POW_OF,
+    SUIT_OF,
+    _options_of_key,
+    _special_waits,
+    regular_waits_of_win,
+)
+from .tiles import (
+    _FIELD_SET,
+    _FIVE_BOOLS,
+    _GROUP_TILES,
+    _ONE_TILE,
+    _REQUIRED,
+    _WHOLE_GROUP,
+    _WIND_WORDS,
+    Hand,
+    _new_tuple,
+    _parse_meld_slow,
+    _sorted_tiles,
+)
+
+# --- tile groups: "123m" -> (small, keys, copies); a hand's groups add up to the hand's ---
+# small: tiles in the group (8 bits) | groups of each suit (4 x 8 bits) | tiles present (34)
+# keys: the base-5 key of each suit (4 x 24 bits, see scoring.shapes)
+# copies: copies of each tile, one hexadecimal digit per tile (combine.HEX_OF)
+_N_TILES_MASK = 0xFF
+_SUIT_USE = 8
+_PRESENT = 40
+_M24 = (1 << 24) - 1
+_M34 = (1 << 34) - 1
+# a suit written in two groups ("12m3m") may hold a tile twice: left to the general path
+_SUIT_REPEATED = sum(0xFE << (_SUIT_USE + 8 * s) for s in range(4))
+_DIGITS = sum(HEX_OF)  # a 1 in every tile's digit
+# with at most 12 copies of a tile in a digit, adding 3 sets its bit 3 exactly when it
+# holds 5 or more, and adding 4 when it holds 4 or more (bit 3 of each digit: _EIGHTS)
+_THREES, _FOURS, _EIGHTS = 3 * _DIGITS, 4 * _DIGITS, 8 * _DIGITS
+_BIT_OF = tuple(1 << t for t in range(34))
+_GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemgetter(2)
+
+
+def _group_info(group: str) -> tuple[int, int, int] | None:
+    """One group of a tile run as three ints that add up over the groups, or None if it is
+    no plain run (``8z``) or holds more than 4 of a tile (the general path explains)."""
+    tiles = _GROUP_TILES[group]
+    if tiles is None:
+        return None
+    copies = sum(map(HEX_OF.__getitem__, tiles))
+    if (copies + _THREES) & _EIGHTS or len(tiles) > 12:
+        return None
+    suit = tiles[0] // 9
+    small = len(tiles) | 1 << (_SUIT_USE + 8 * suit) | reduce(or_, map(_BIT_OF.__getitem__,
+                                                                        tiles)) << _PRESENT
+    return small, sum(map(POW_OF.__getitem__, tiles)) << 24 * suit, copies
+
+
+_GROUP_INFO: dict[str, tuple | None] = Memo(_group_info)
+
+
+# --- declared melds: the items of one JSON meld -> its entry, or None --------------------
+# An entry is (Meld, chow tiles, pung tiles, tiles present, copies (hexadecimal digits, as
+# for the groups), counters) where the counters add up over the melds: exposed melds |
+# concealed kongs << 3 | kongs << 6 | the pung or kong tile's bit << 9
+_CONCEALED_KONGS = 3
+_KONGS = 6
+_PUNG_BITS = 9
+
+
+def _meld_entry(items: tuple) -> tuple | None:
+    try:
+        meld = _parse_meld_slow(0, dict(items))
+    except HandError:
+        return None
+    kind, t, concealed = meld
+    if kind == "chow":
+        return meld, (t,), (), 7 << t, HEX_OF[t] * 0x111, 1
+    counters = (0 if concealed else 1) | 1 << (_PUNG_BITS + t)
+    if kind == "kong":
+        counters |= concealed << _CONCEALED_KONGS | 1 << _KONGS
+    return meld, (), (t,), 1 << t, HEX_OF[t] * (4 if kind == "kong" else 3), counters
+
+
+_MELD_ENTRY: dict[tuple, tuple | None] = Memo(_meld_entry)
+_MELD_OF, _CHOWS_OF, _PUNGS_OF, _PRESENT_OF, _COPIES_OF, _COUNTERS_OF = map(itemgetter,
+                                                                            range(6))
+_CONCEALED_FLAG = methodcaller("get", "concealed", False)
+_BOOL = frozenset({bool})
+
+
+# --- the one reading of a suit: (base-5 key << 2 | suit) -> its parts --------------------
+# (chow tiles, pung tiles, pair tile + 1 or 0, pairs + 8 if the suit has not exactly one
+# reading, pung bits): over the four suits the pairs add up to 1 when the hand has one
+# reading, and the pair tiles to the pair's tile + 1
+_EMPTY_SUIT = ((), (), 0, 0, 0)
+_NOT_ONE = ((), (), 0, 8, 0)
+
+
+def _single_reading(code: int) -> tuple:
+    key, suit = code >> 2, code & 3
+    if not key:
+        return _EMPTY_SUIT
+    options = _OPTIONS[suit].get(key)
+    if options is None:
+        options = _options_of_key(key, suit, _MAX_SHAPE_TILES)
+    if len(options) != 1:
+        return _NOT_ONE
+    sets, pair = options[0]
+    chows = tuple(t for kind, t in sets if kind == CHOW)
+    pungs = tuple(t for kind, t in sets if kind != CHOW)
+    return chows, pungs, pair + 1, pair >= 0, sum(1 << t for t in pungs)
+
+
+_SINGLE: dict[int, tuple] = Memo(_single_reading)
+
+
+def _win_role(code: int) -> tuple[int, bool]:
+    """(base-5 key of the winning tile's suit << 6 | winning tile) -> (wait fan, whether
+    the winning tile sits in a concealed chow) of the suit's one reading."""
+    key, win = code >> 6, code & 63
+    suit = SUIT_OF[win]
+    options = _OPTIONS[suit].get(key)
+    if options is None:
+        options = _options_of_key(key, suit, _MAX_SHAPE_TILES)
+    sets, pair = options[0]
+    in_chow = any(kind == CHOW and t <= win <= t + 2 for kind, t in sets)
+    return wait_fan(sets, pair, win), in_chow
+
+
+_WIN_ROLE: dict[int, tuple[int, bool]] = Memo(_win_role)
+
+
+def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:
+    """The tiles whose bit is set in ``bits``, a bitmask with ``width`` bits per tile
+    (lowest first: one step per tile found)."""
+    tiles = []
+    while bits:
+        low = bits & -bits
+        tiles.append((low.bit_length() - 1) // width)
+        bits ^= low
+    return tuple(tiles)
+
+
+def _exposed(melds: tuple, tile: int) -> int:
+    """Copies of ``tile`` in the exposed melds."""
+    return sum(m.tiles.count(tile) for m in melds if not m.concealed)
+
+
+# --- the hand -------------------------------------------------------------------------
+
+def lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
+    """``(best reading, flowers, None)`` of a hand JSON object on the short path;
+    ``(None, 0, hand)`` for a valid hand that the general scorer must weigh, already
+    parsed; ``(None, 0, None)`` for a hand the general parser must read (see the module's
+    docstring). Never raises."""
+    try:
+        return _lean_score(data)
+    except (KeyError, TypeError, AttributeError):  # unusual input: the general path explains
+        return _GENERAL
+
+
+_GENERAL = (None, 0, None)
+
+
+def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
+    fields = data.keys()
+    if not (fields <= _FIELD_SET and fields >= _REQUIRED):
+        return _GENERAL
+    get = data.get
+    raw_melds = get("melds")
+    if raw_melds:
+        if type(raw_melds) is not list or len(raw_melds) > 4:
+            return _GENERAL
+        # (True == 1 as a memo key: a concealed flag must really be a bool)
+        if not set(map(type, map(_CONCEALED_FLAG, raw_melds))) <= _BOOL:
+            return _GENERAL
+        entries = list(map(_MELD_ENTRY.__getitem__, map(tuple, map(dict.items, raw_melds))))
+        counters = sum(map(_COUNTERS_OF, entries))  # TypeError on a bad meld (None)
+        if counters >> _PUNG_BITS != reduce(or_, map(_COUNTERS_OF, entries)) >> _PUNG_BITS:
+            return _GENERAL  # two pungs or kongs of one tile (their bits carried)
+        melds = tuple(map(_MELD_OF, entries))
+        meld_chows = sum(map(_CHOWS_OF, entries), ())
+        meld_pungs = sum(map(_PUNGS_OF, entries), ())
+        meld_present = reduce(or_, map(_PRESENT_OF, entries))
+        meld_copies = sum(map(_COPIES_OF, entries))
+    elif raw_melds is None or type(raw_melds) is list:
+        melds = meld_chows = meld_pungs = ()
+        counters = meld_present = meld_copies = 0
+    else:
+        return _GENERAL
+    n_melds = len(melds)
+
+    text = data["concealed"]
+    if type(text) is not str or len(text) > 40:
+        return _GENERAL
+    groups = _WHOLE_GROUP.findall(text)
+    if sum(map(len, groups)) != len(text):
+        return _GENERAL
+    infos = list(map(_GROUP_INFO.__getitem__, groups))
+    small = sum(map(_GROUP_SMALL, infos))  # TypeError on a bad group (None)
+    if small & _SUIT_REPEATED or (small & _N_TILES_MASK) + 3 * n_melds != 13:
+        return _GENERAL
+    win = _ONE_TILE[data["win_tile"]]
+    flags = (get("self_drawn", False), get("last_tile", False), get("last_wall_tile", False),
+             get("kong_replacement", False), get("robbing_kong", False))
+    if tuple(map(type, flags)) != _FIVE_BOOLS:
+        return _GENERAL
+    self_drawn, last_tile, last_wall_tile, kong_replacement, robbing_kong = flags
+    seat, prevalent = _WIND_WORDS[data["seat_wind"]], _WIND_WORDS[data["prevalent_wind"]]
+    flowers = get("flowers", 0)
+    if flowers is None:
+        flowers = 0
+    if type(flowers) is not int or not 0 <= flowers <= 8:
+        return _GENERAL
+
+    # counts: no fifth copy; the contradictions of validate_hand
+    concealed_copies = sum(map(_GROUP_COPIES, infos))
+    copies = concealed_copies + HEX_OF[win] + meld_copies
+    if (copies + _THREES) & _EIGHTS:  # a digit of 5 or more
+        return _GENERAL
+    held = concealed_copies >> 4 * win & 15  # copies of the winning tile concealed
+    kongs = counters >> _KONGS & 7
+    if (kong_replacement and not (kongs and self_drawn)) or (robbing_kong and (
+            self_drawn or copies >> 4 * win & 15 > 1)) or (last_tile and held):
+        return _GENERAL
+
+    # special shapes, Knitted Straight and Nine Gates are weighed by the general path
+    present = (small >> _PRESENT) | meld_present | 1 << win
+    tile_fans = TILE_FANS[present]
+    if n_melds <= 1 and (_MAY_KNIT[present & _SUIT_TILES] or not n_melds and (
+            not copies & _DIGITS or F.FULL_FLUSH in tile_fans)):
+        # (every count even: Seven Pairs; one suit: Nine Gates)
+        return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
+                                          prevalent, flowers))
+
+    # the one reading: the suits' readings add up
+    win_suit = SUIT_OF[win]
+    keys = sum(map(_GROUP_KEYS, infos)) + (POW_OF[win] << 24 * win_suit)
+    k0, k1, k2, k3 = keys & _M24, keys >> 24 & _M24, keys >> 48 & _M24, keys >> 72 & _M24
+    single = _SINGLE
+    c0, p0, pair0, n0, h0 = single[k0 << 2]
+    c1, p1, pair1, n1, h1 = single[k1 << 2 | 1]
+    c2, p2, pair2, n2, h2 = single[k2 << 2 | 2]
+    _c3, p3, pair3, n3, h3 = single[k3 << 2 | 3]
+    if n0 + n1 + n2 + n3 != 1:
+        return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
+                                          prevalent, flowers))
+    pair = pair0 + pair1 + pair2 + pair3 - 1
+    hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
+
+    # base fans: tiles, tile hogs, kongs, the winning move
+    kong_tiles = tuple(t for kind, t, _ in melds if kind == "kong") if kongs else ()
+    fours = (copies + _FOURS) & _EIGHTS  # digits of 4: tile hogs, and the kongs
+    hogs = _tiles_of_bits(fours, 4) if fours else ()
+    if kong_tiles:
+        hogs = tuple(t for t in hogs if t not in kong_tiles)
+    # rule 58: the winner's exposed melds may show the other three copies
+    last = not held and (last_tile or meld_present >> win & 1 and _exposed(melds, win) == 3)
+    win_fans = WIN_FANS[win_code(self_drawn, counters & 7, last_wall_tile, kong_replacement,
+                                 robbing_kong, last)]
+    n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
+    key = (tile_fans, win_fans, hogs, kong_tiles, n_concealed_kongs)
+    base, base_items, base_facts = _BASES.get(key) or _base(key)
+
+    # set parts (the suits' sets come in order; declared ones are sorted in)
+    chows = c0 + c1 + c2
+    pungs = p0 + p1 + p2 + p3
+    if melds:
+        if meld_chows:
+            chows = tuple(sorted(chows + meld_chows))
+        if meld_pungs:
+            pungs = tuple(sorted(pungs + meld_pungs))
+    # the winds only matter with a wind pung (sorted: winds just before the dragons)
+    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
+        seat, prevalent = 27 + seat, 27 + prevalent
+    else:
+        seat = prevalent = 0
+    parts = set_parts(chows, pungs, pair, seat, prevalent, False)
+
+    # concealed pungs and the wait
+    more: list[Item] = []
+    wait, win_in_chow = _WIN_ROLE[(k0, k1, k2, k3)[win_suit] << 6 | win]
+    if hidden or n_concealed_kongs:
+        if not self_drawn and hidden >> win & 1 and not win_in_chow:
+            hidden ^= 1 << win
+        if (fan := concealed_pungs_fan(hidden.bit_count() + n_concealed_kongs)):
+            concealed_kongs = tuple(t for kind, t, hide in melds if hide)
+            more.append((fan, (PUNGS_OF, _tiles_of_bits(hidden) + concealed_kongs)))
+    if wait:
+        waits = regular_waits_of_win([k0, k1, k2, k3], win)
+        if not waits & (waits - 1) and n_melds <= 1:
+            waits |= _special_waits(_sorted_tiles(text), n_melds, waits)
+        if waits and not waits & (waits - 1):
+            more.append((wait, (TILES_OF, (win,))))
+    scored = add_parts(base, base_items, base_facts, *parts, more)
+    return (*scored, (KEYS_LABEL, melds, k0, k1, k2, k3)), flowers, None
