@@ -19,7 +19,7 @@ from .fans import fan_points
 from .fans.chows import chow_relations, terminal_chows_fan
 from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
-from .fans.tiles import TILE_FANS
+from .fans.tiles import tile_fans
 from .fans.winning import wait_fan, win_fans
 from .memo import MEMO_LIMIT, Memo, new_memo
 from .shapes import (
@@ -208,7 +208,7 @@ class Context:
         self.present = present
         # the fans of the tiles, the kongs and the way of winning: few combinations recur,
         # so they are memoized whole, with their items and facts
-        key = (TILE_FANS[present], win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
+        key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
                len(self.concealed_kongs))
         self.base, self.base_items, self.base_facts = _BASES.get(key) or _base(key)
         self._unique: bool | None = None

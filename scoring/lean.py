@@ -36,7 +36,7 @@ from .combine import (
 )
 from .errors import HandError
 from .fans.pungs import concealed_pungs_fan
-from .fans.tiles import TILE_FANS
+from .fans.tiles import tile_fans
 from .fans.winning import WIN_FANS, wait_fan, win_code
 from .memo import Memo
 from .shapes import (
@@ -268,9 +268,9 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
 
     # special shapes, Knitted Straight and Nine Gates are weighed by the general path
     present = (small >> _PRESENT) | meld_present | 1 << win
-    tile_fans = TILE_FANS[present]
+    fans_of_tiles = tile_fans(present)
     if n_melds <= 1 and (_MAY_KNIT[present & _SUIT_TILES] or not n_melds and (
-            not copies & _DIGITS or F.FULL_FLUSH in tile_fans)):
+            not copies & _DIGITS or F.FULL_FLUSH in fans_of_tiles)):
         # (every count even: Seven Pairs; one suit: Nine Gates)
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
@@ -301,7 +301,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     win_fans = WIN_FANS[win_code(self_drawn, counters & 7, last_wall_tile, kong_replacement,
                                  robbing_kong, last)]
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
-    key = (tile_fans, win_fans, hogs, kong_tiles, n_concealed_kongs)
+    key = (fans_of_tiles, win_fans, hogs, kong_tiles, n_concealed_kongs)
     base, base_items, base_facts = _BASES.get(key) or _base(key)
 
     # set parts (the suits' sets come in order; declared ones are sorted in)

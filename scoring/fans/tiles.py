@@ -52,12 +52,22 @@ _UPPER4, _LOWER4 = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 
 
 def tile_fans(present: int) -> tuple[int, ...]:
-    """Fan ids of the tile properties, before exclusions (see :mod:`scoring.combine`);
-    memoized as :data:`TILE_FANS`."""
+    """Fan ids of the tile properties of the tiles present (a 34-bit mask), before
+    exclusions (see :mod:`scoring.combine`)."""
+    m, p, s = present & _SUIT, present >> 9 & _SUIT, present >> 18 & _SUIT
+    # everything these fans look at, in 16 bits: far fewer keys recur than masks
+    return TILE_FANS[m | p | s | (m != 0) << 9 | (p != 0) << 10 | (s != 0) << 11
+                     | (present & _WINDS != 0) << 12 | (present & _DRAGONS != 0) << 13
+                     | (not present & ~_REVERSIBLE) << 14 | (not present & ~_GREEN) << 15]
+
+
+def _tile_fans_of_key(key: int) -> tuple[int, ...]:
+    """The fans of :func:`tile_fans` from its key: the ranks held in any suit, which suits,
+    whether winds and dragons, whether all tiles are reversible, whether all are green."""
     fans: list[int] = []
-    m, p, s = present & _SUIT, (present >> 9) & _SUIT, (present >> 18) & _SUIT
-    n_suits = (m != 0) + (p != 0) + (s != 0)
-    winds, dragons = present & _WINDS, present & _DRAGONS
+    ranks = key & _SUIT
+    n_suits = (key >> 9 & 1) + (key >> 10 & 1) + (key >> 11 & 1)
+    winds, dragons = key >> 12 & 1, key >> 13 & 1
     honors = winds or dragons
     if n_suits == 1:
         fans.append(HALF_FLUSH if honors else FULL_FLUSH)  # rules: fans 50 and 22
@@ -67,20 +77,18 @@ def tile_fans(present: int) -> tuple[int, ...]:
         fans.append(NO_HONORS)  # fan 76
     if n_suits == 3 and winds and dragons:
         fans.append(ALL_TYPES)  # fan 52
-    if not present & (_TERMINALS | _HONORS):
+    if not ranks & _TERMINAL_RANKS and not honors:
         fans.append(ALL_SIMPLES)  # fan 68
-    if not present & ~_REVERSIBLE:
+    if key >> 14 & 1:
         fans.append(REVERSIBLE_TILES)  # fan 40
-    if not present & ~_GREEN:
+    if key >> 15 & 1:
         fans.append(ALL_GREEN)  # fan 3
     if not n_suits:
         fans.append(ALL_HONORS)  # fan 11
-    elif not present & ~_TERMINALS:
-        fans.append(ALL_TERMINALS)  # fan 8
-    elif not present & ~(_TERMINALS | _HONORS):
-        fans.append(ALL_TERMINALS_AND_HONORS)  # fan 18
+    elif not ranks & ~_TERMINAL_RANKS:
+        # fan 8 with terminals only, fan 18 with honors too
+        fans.append(ALL_TERMINALS_AND_HONORS if honors else ALL_TERMINALS)
     if not honors:
-        ranks = m | p | s
         if not ranks & ~_UPPER:
             fans.append(UPPER_TILES)  # fan 25
         elif not ranks & ~_MIDDLE:
@@ -94,5 +102,6 @@ def tile_fans(present: int) -> tuple[int, ...]:
     return tuple(fans)
 
 
-# present mask -> tile_fans(mask)
-TILE_FANS: dict[int, tuple[int, ...]] = Memo(tile_fans)
+_TERMINAL_RANKS = _ranks(1, 9)
+# tile_fans' 16-bit key -> the fans
+TILE_FANS: dict[int, tuple[int, ...]] = Memo(_tile_fans_of_key)

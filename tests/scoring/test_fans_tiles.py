@@ -54,3 +54,59 @@ def test_tile_hog_needs_all_four_outside_a_kong():
     assert hog[64] == 1
     kong = fans(score_hand(make("234m456p789s5z", "5z", melds=[("kong", "1111m")])))
     assert 64 not in kong
+
+
+def _tile_fans_by_definition(present: int) -> set[int]:
+    """The tile fans straight from their definitions in fans.md, on the set of tiles."""
+    from scoring import fans as F
+    from scoring.tiles import GREEN_TILES, REVERSIBLE, TERMINALS
+
+    tiles = {t for t in range(34) if present >> t & 1}
+    suits = {t // 9 for t in tiles if t < 27}
+    honors = {t for t in tiles if t >= 27}
+    ranks = {t % 9 + 1 for t in tiles if t < 27}
+    out = set()
+    if len(suits) == 1:
+        out.add(F.HALF_FLUSH if honors else F.FULL_FLUSH)
+    if len(suits) == 2:
+        out.add(F.ONE_VOIDED_SUIT)
+    if not honors:
+        out.add(F.NO_HONORS)
+    if len(suits) == 3 and honors & {27, 28, 29, 30} and honors & {31, 32, 33}:
+        out.add(F.ALL_TYPES)
+    if not honors and not tiles & TERMINALS:
+        out.add(F.ALL_SIMPLES)
+    if tiles <= REVERSIBLE:
+        out.add(F.REVERSIBLE_TILES)
+    if tiles <= GREEN_TILES:
+        out.add(F.ALL_GREEN)
+    if not suits:
+        out.add(F.ALL_HONORS)
+    elif tiles <= TERMINALS:
+        out.add(F.ALL_TERMINALS)
+    elif tiles <= TERMINALS | set(range(27, 34)):
+        out.add(F.ALL_TERMINALS_AND_HONORS)
+    if not honors:
+        for fan, allowed in ((F.UPPER_TILES, {7, 8, 9}), (F.MIDDLE_TILES, {4, 5, 6}),
+                             (F.LOWER_TILES, {1, 2, 3}), (F.UPPER_FOUR, {6, 7, 8, 9}),
+                             (F.LOWER_FOUR, {1, 2, 3, 4})):
+            if ranks <= allowed:
+                out.add(fan)
+                break
+    return out
+
+
+def test_the_memoized_tile_fans_match_their_definitions_on_random_tile_sets():
+    import random
+
+    from scoring.fans.tiles import tile_fans
+
+    rng = random.Random(5)
+    for _ in range(30_000):
+        # sparse and dense sets, so that flushes, honors-only and ranges all occur
+        density = rng.choice([0.05, 0.15, 0.3, 0.6])
+        present = sum(1 << t for t in range(34) if rng.random() < density) or 1 << 4
+        if rng.random() < 0.3:  # one suit only, with or without honors
+            present &= (0x1FF << 9 * rng.randrange(3)) | (rng.randrange(2) * (0x7F << 27))
+            present = present or 1 << 22
+        assert set(tile_fans(present)) == _tile_fans_by_definition(present), bin(present)
