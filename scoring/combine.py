@@ -25,7 +25,6 @@ from .memo import MEMO_LIMIT, Memo, new_memo
 from .shapes import (
     _MAX_SHAPE_TILES,
     CHOW,
-    KNITTED_MASKS,
     KNITTED_STRAIGHTS,
     KONG,
     POW_OF,
@@ -593,13 +592,21 @@ Best = tuple[int, dict[int, int], tuple, int, object]
 _SUIT_TILES = (1 << 27) - 1
 
 
-def _may_knit(suit_tiles: int) -> bool:
-    """Whether the suit tiles present hold a whole knitted straight (memoized on the mask
-    as :data:`_MAY_KNIT`)."""
-    return any(suit_tiles & m == m for m in KNITTED_MASKS)
+# which of 147, 258, 369 a suit's 9-bit mask holds (bits 1, 2, 4), and, for the three suits'
+# answers side by side (9 bits), whether they cover a knitted straight
+_KNIT_RUNS = tuple(sum(bit for bit, run in ((1, 0o111), (2, 0o222), (4, 0o444))
+                       if mask & run == run) for mask in range(512))
+_KNITS = tuple(any(f >> a & 1 and f >> 3 + b & 1 and f >> 6 + c & 1
+                   for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1),
+                                   (2, 1, 0)))
+               for f in range(512))
 
 
-_MAY_KNIT: dict[int, bool] = Memo(_may_knit)
+def may_knit(present: int) -> bool:
+    """Whether the tiles present hold a whole knitted straight (two table look-ups)."""
+    runs = _KNIT_RUNS
+    return _KNITS[runs[present & 511] | runs[present >> 9 & 511] << 3
+                  | runs[present >> 18 & 511] << 6]
 
 
 def best_score(hand: Hand) -> Best | None:
@@ -614,7 +621,7 @@ def best_score(hand: Hand) -> Best | None:
             scored = _score_special(ctx, fans, with_tiles)
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
-    if n_melds <= 1 and _MAY_KNIT[ctx.present & _SUIT_TILES]:
+    if n_melds <= 1 and may_knit(ctx.present):
         # (the present mask holds the declared meld's tiles too: only the concealed ones)
         held = ctx.present if n_melds == 0 else -1
         for k, (sets, pair) in knitted_straight_decompositions(standing, held):

@@ -22,8 +22,6 @@ from operator import itemgetter, methodcaller, or_
 from . import fans as F
 from .combine import (
     _BASES,
-    _MAY_KNIT,
-    _SUIT_TILES,
     HEX_OF,
     KEYS_LABEL,
     PUNGS_OF,
@@ -32,6 +30,7 @@ from .combine import (
     Item,
     _base,
     add_parts,
+    may_knit,
     set_parts,
 )
 from .errors import HandError
@@ -269,7 +268,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     # special shapes, Knitted Straight and Nine Gates are weighed by the general path
     present = (small >> _PRESENT) | meld_present | 1 << win
     fans_of_tiles = tile_fans(present)
-    if n_melds <= 1 and (_MAY_KNIT[present & _SUIT_TILES] or not n_melds and (
+    if n_melds <= 1 and (may_knit(present) or not n_melds and (
             not copies & _DIGITS or F.FULL_FLUSH in fans_of_tiles)):
         # (every count even: Seven Pairs; one suit: Nine Gates)
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,

@@ -78,45 +78,52 @@ def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tupl
     return tuple(sorted(found))
 
 
-def _shape_keys(honors: bool) -> tuple[frozenset[int], frozenset[int]]:
-    """The base-5 keys (see :func:`decompose`) of every suit holding at most four sets, and
-    of every suit holding at most four sets and a pair: 14 tiles never make more.
+def _shape_readings(honors: bool) -> dict[int, tuple[tuple[tuple, int], ...]]:
+    """Every suit of at most four sets and a pair (14 tiles never make more), by base-5 key
+    (see :func:`decompose`): its readings, as :func:`_suit_decompositions` gives them.
 
-    Built once by adding sets to an empty suit (a few thousand vectors, ~10 ms), so that
-    "does this suit split into sets (and a pair)?" is a set look-up instead of a search.
+    Built once, by adding sets to an empty suit in order (a few thousand sets of sets, about
+    40 ms), so that "does this suit split into sets (and a pair), and how?" is a look-up,
+    not a search. Equal to the search on every key (tests/scoring/test_perf_equivalence.py).
     """
     n = 7 if honors else 9
-    shapes = [(r, r) for r in range(n)]  # pungs: (first rank, last rank)
-    if not honors:
-        shapes += [(r, r + 2) for r in range(n - 2)]  # chows
-    add = []
-    for lo, hi in shapes:
-        v = [0] * n
-        if lo == hi:
-            v[lo] = 3
-        else:
-            v[lo] = v[lo + 1] = v[lo + 2] = 1
-        add.append(v)
-    sets_only: set[tuple[int, ...]] = set()
+    sets = sorted([(PUNG, r) for r in range(n)]
+                  + ([] if honors else [(CHOW, r) for r in range(n - 2)]))
+    # each set as (base-5 key, copies with one byte per rank: a byte past 4 is too many)
+    adds = []
+    for kind, r in sets:
+        ranks = (r,) * 3 if kind == PUNG else (r, r + 1, r + 2)
+        adds.append((sum(5 ** x for x in ranks), sum(1 << 8 * x for x in ranks)))
+    past_four = sum(123 << 8 * r for r in range(n))
+    high_bits = sum(128 << 8 * r for r in range(n))
+    pair_keys = [2 * 5 ** r for r in range(n)]
+    readings: dict[int, list[tuple[tuple, int]]] = {}
 
-    def grow(vec: list[int], start: int, depth: int) -> None:
-        sets_only.add(tuple(vec))
-        if depth == 4:
-            return
-        for i in range(start, len(add)):
-            new = [a + b for a, b in zip(vec, add[i], strict=True)]
-            if max(new) <= 4:
-                grow(new, i, depth + 1)
+    def grow(start: int, key: int, copies: int, chosen: tuple, depth: int) -> None:
+        readings.setdefault(key, []).append((chosen, -1))
+        for r in range(n):
+            if copies >> 8 * r & 255 <= 2:
+                readings.setdefault(key + pair_keys[r], []).append((chosen, r))
+        if depth < 4:
+            for i in range(start, len(sets)):
+                added = copies + adds[i][1]
+                if not (added + past_four) & high_bits:
+                    grow(i, key + adds[i][0], added, chosen + (sets[i],), depth + 1)
 
-    grow([0] * n, 0, 0)
-    keys = {v: sum(c * 5 ** r for r, c in enumerate(v)) for v in sets_only}
-    pairs = [2 * 5 ** r for r in range(n)]
-    with_pair = {k + pairs[r] for v, k in keys.items() for r in range(n) if v[r] <= 2}
-    return frozenset(keys.values()), frozenset(with_pair)
+    grow(0, 0, 0, (), 0)
+    return {key: tuple(sorted(found)) for key, found in readings.items()}
 
 
-_SUIT_SHAPES = _shape_keys(False)
-_HONOR_SHAPES = _shape_keys(True)
+def _shape_keys(readings: dict[int, tuple]) -> tuple[frozenset[int], frozenset[int]]:
+    """The keys of the suits that split into sets only, and into sets and a pair."""
+    sets_only = frozenset(key for key, found in readings.items() if found[0][1] < 0)
+    return sets_only, frozenset(readings.keys() - sets_only)
+
+
+_SUIT_READINGS = _shape_readings(False)
+_HONOR_READINGS = _shape_readings(True)
+_SUIT_SHAPES = _shape_keys(_SUIT_READINGS)
+_HONOR_SHAPES = _shape_keys(_HONOR_READINGS)
 _MAX_SHAPE_TILES = 14
 
 
@@ -215,8 +222,8 @@ def counts_of(tiles) -> list[int]:
 SUIT_OF = tuple(t // 9 for t in range(NUM_TILES))
 POW_OF = tuple(5 ** (t % 9) for t in range(NUM_TILES))  # base-5 digit of the tile's rank
 
-# (base-5 key, honors) -> :func:`_suit_decompositions` (ranks, not tiles): the three suits
-# share their shapes, so a shape is searched once for all of them
+# (base-5 key, honors) -> :func:`_suit_decompositions` (ranks, not tiles) of suits too large
+# for the shape tables: the three suits share their shapes, so a shape is searched once
 _RELATIVE: dict[tuple[int, bool], tuple] = new_memo()
 
 # per suit, base-5 key -> the suit's decompositions with absolute tiles (pair -1 when
@@ -225,13 +232,15 @@ _OPTIONS: tuple[dict[int, tuple], ...] = (new_memo(), new_memo(), new_memo(), ne
 
 
 def _options_of_key(key: int, suit: int, n_tiles: int) -> tuple:
-    """Fill :data:`_OPTIONS` for one suit key; the shape tables of :func:`_shape_keys`
-    rule out most suits that do not split (special hands) without a search."""
+    """Fill :data:`_OPTIONS` for one suit key: its readings come from the shape tables of
+    :func:`_shape_readings`, which also rule out most suits that do not split (special
+    hands); only a suit of a hand larger than 14 tiles is searched."""
     honors = suit == 3
     if n_tiles <= _MAX_SHAPE_TILES and not _key_shape(key, honors):
         options: tuple = ()
     else:
-        relative = _RELATIVE.get((key, honors))
+        relative = (_HONOR_READINGS if honors else _SUIT_READINGS).get(key) \
+            if n_tiles <= _MAX_SHAPE_TILES else _RELATIVE.get((key, honors))
         if relative is None:
             if len(_RELATIVE) > MEMO_LIMIT:
                 _RELATIVE.clear()

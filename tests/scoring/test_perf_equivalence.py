@@ -161,3 +161,37 @@ def test_the_five_copies_shortcut_agrees_with_counting():
         assert _five_in_sorted(concealed, win) == expected, (concealed, win)
         hits += expected
     assert 0 < hits < 20_000
+
+
+@pytest.mark.parametrize("honors", [False, True])
+def test_the_readings_table_agrees_with_the_search_on_every_suit(honors):
+    """Every suit of at most four sets and a pair: the readings built by adding sets ==
+    the recursive search; and no other suit of up to 14 tiles has a reading."""
+    from scoring.shapes import (
+        _HONOR_READINGS,
+        _SUIT_READINGS,
+        _key_vec,
+        _suit_decompositions,
+    )
+
+    readings = _HONOR_READINGS if honors else _SUIT_READINGS
+    suit = 3 if honors else 0
+    for key, found in readings.items():
+        assert found == _suit_decompositions(_key_vec(key, suit), honors), key
+    rng = random.Random(8)
+    n = 7 if honors else 9
+    for vec in rng.sample(list(_vectors(n, 14)), 20_000):
+        if _vec_key(vec) not in readings:
+            assert not _suit_decompositions(vec, honors), vec
+
+
+def test_the_knitted_straight_tables_agree_with_the_masks():
+    from scoring.combine import may_knit
+    from scoring.shapes import KNITTED_MASKS
+
+    rng = random.Random(9)
+    for _ in range(100_000):
+        present = rng.getrandbits(34) & rng.getrandbits(34)
+        if rng.random() < 0.3:
+            present |= rng.choice(KNITTED_MASKS) & ~(1 << rng.randrange(40))
+        assert may_knit(present) == any(present & m == m for m in KNITTED_MASKS), bin(present)
