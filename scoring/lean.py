@@ -51,14 +51,15 @@ from .shapes import (
 from .tiles import (
     _FIELD_SET,
     _FIVE_BOOLS,
-    _GROUP_TILES,
     _ONE_TILE,
+    _PLAIN_RUN,
     _REQUIRED,
     _WHOLE_GROUP,
     _WIND_WORDS,
     Hand,
     _new_tuple,
     _parse_meld_slow,
+    _plain_run_tiles,
     _sorted_tiles,
 )
 
@@ -84,9 +85,9 @@ _GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemget
 def _group_info(group: str) -> tuple[int, int, int] | None:
     """One group of a tile run as three ints that add up over the groups, or None if it is
     no plain run (``8z``) or holds more than 4 of a tile (the general path explains)."""
-    tiles = _GROUP_TILES[group]
-    if tiles is None:
+    if _PLAIN_RUN.fullmatch(group) is None:
         return None
+    tiles = _plain_run_tiles(group)
     copies = sum(map(HEX_OF.__getitem__, tiles))
     if (copies + _THREES) & _EIGHTS or len(tiles) > 12:
         return None
