@@ -39,12 +39,11 @@ from .fans.tiles import tile_fans
 from .fans.winning import WIN_FANS, wait_fan, win_code
 from .memo import Memo
 from .shapes import (
-    _MAX_SHAPE_TILES,
-    _OPTIONS,
+    _HONOR_READINGS,
+    _SUIT_READINGS,
     CHOW,
     POW_OF,
     SUIT_OF,
-    _options_of_key,
     _special_waits,
     regular_waits_of_win,
 )
@@ -138,16 +137,26 @@ _EMPTY_SUIT = ((), (), 0, 0, 0)
 _NOT_ONE = ((), (), 0, 8, 0)
 
 
+def _one_reading(key: int, suit: int) -> tuple | None:
+    """The one reading ``(sets, pair)`` of a suit of up to 14 tiles, in tiles, or None when
+    it has none or several (read from the shape tables, without filling the general
+    path's memo of suit readings)."""
+    readings = (_HONOR_READINGS if suit == 3 else _SUIT_READINGS).get(key)
+    if readings is None or len(readings) != 1:
+        return None
+    sets, pair = readings[0]
+    base = 9 * suit
+    return tuple([(kind, base + r) for kind, r in sets]), base + pair if pair >= 0 else -1
+
+
 def _single_reading(code: int) -> tuple:
     key, suit = code >> 2, code & 3
     if not key:
         return _EMPTY_SUIT
-    options = _OPTIONS[suit].get(key)
-    if options is None:
-        options = _options_of_key(key, suit, _MAX_SHAPE_TILES)
-    if len(options) != 1:
+    reading = _one_reading(key, suit)
+    if reading is None:
         return _NOT_ONE
-    sets, pair = options[0]
+    sets, pair = reading
     chows = tuple(t for kind, t in sets if kind == CHOW)
     pungs = tuple(t for kind, t in sets if kind != CHOW)
     return chows, pungs, pair + 1, pair >= 0, sum(1 << t for t in pungs)
@@ -160,11 +169,7 @@ def _win_role(code: int) -> tuple[int, bool]:
     """(base-5 key of the winning tile's suit << 6 | winning tile) -> (wait fan, whether
     the winning tile sits in a concealed chow) of the suit's one reading."""
     key, win = code >> 6, code & 63
-    suit = SUIT_OF[win]
-    options = _OPTIONS[suit].get(key)
-    if options is None:
-        options = _options_of_key(key, suit, _MAX_SHAPE_TILES)
-    sets, pair = options[0]
+    sets, pair = _one_reading(key, SUIT_OF[win])
     in_chow = any(kind == CHOW and t <= win <= t + 2 for kind, t in sets)
     return wait_fan(sets, pair, win), in_chow
 
