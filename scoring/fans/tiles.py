@@ -54,11 +54,40 @@ _UPPER4, _LOWER4 = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 def tile_fans(present: int) -> tuple[int, ...]:
     """Fan ids of the tile properties of the tiles present (a 34-bit mask), before
     exclusions (see :mod:`scoring.combine`)."""
-    m, p, s = present & _SUIT, present >> 9 & _SUIT, present >> 18 & _SUIT
-    # everything these fans look at, in 16 bits: far fewer keys recur than masks
-    return TILE_FANS[m | p | s | (m != 0) << 9 | (p != 0) << 10 | (s != 0) << 11
-                     | (present & _WINDS != 0) << 12 | (present & _DRAGONS != 0) << 13
-                     | (not present & ~_REVERSIBLE) << 14 | (not present & ~_GREEN) << 15]
+    # everything these fans look at, in 16 bits (far fewer keys recur than masks), as the
+    # OR of what each suit and the honors contribute (see _suit_parts)
+    return TILE_FANS[_CHARACTERS[present & _SUIT] | _DOTS[present >> 9 & _SUIT]
+                     | _BAMBOO[present >> 18 & _SUIT] | _HONOR_PART[present >> 27]]
+
+
+# bits of the key of tile_fans: the ranks held in any suit (0-8), which suits (9-11), winds
+# (12), dragons (13), some tile not reversible (14), some tile not green (15)
+_NOT_REVERSIBLE, _NOT_GREEN = 1 << 14, 1 << 15
+
+
+def _suit_parts(suit: int) -> tuple[int, ...]:
+    """What one suit's 9-bit mask contributes to the key of :func:`tile_fans`."""
+    parts = []
+    for mask in range(512):
+        tiles = mask << 9 * suit
+        part = mask | (1 << 9 + suit if mask else 0)
+        if tiles & ~_REVERSIBLE:
+            part |= _NOT_REVERSIBLE
+        if tiles & ~_GREEN:
+            part |= _NOT_GREEN
+        parts.append(part)
+    return tuple(parts)
+
+
+def _honor_part(honors: int) -> int:
+    tiles = honors << 27
+    return ((1 << 12 if tiles & _WINDS else 0) | (1 << 13 if tiles & _DRAGONS else 0)
+            | (_NOT_REVERSIBLE if tiles & ~_REVERSIBLE else 0)
+            | (_NOT_GREEN if tiles & ~_GREEN else 0))
+
+
+_CHARACTERS, _DOTS, _BAMBOO = _suit_parts(0), _suit_parts(1), _suit_parts(2)
+_HONOR_PART = tuple(_honor_part(honors) for honors in range(128))
 
 
 def _tile_fans_of_key(key: int) -> tuple[int, ...]:
@@ -79,9 +108,9 @@ def _tile_fans_of_key(key: int) -> tuple[int, ...]:
         fans.append(ALL_TYPES)  # fan 52
     if not ranks & _TERMINAL_RANKS and not honors:
         fans.append(ALL_SIMPLES)  # fan 68
-    if key >> 14 & 1:
+    if not key & _NOT_REVERSIBLE:
         fans.append(REVERSIBLE_TILES)  # fan 40
-    if key >> 15 & 1:
+    if not key & _NOT_GREEN:
         fans.append(ALL_GREEN)  # fan 3
     if not n_suits:
         fans.append(ALL_HONORS)  # fan 11
