@@ -564,17 +564,20 @@ def _finish_facts(found: dict[int, int], items: tuple, mask: int, excluded: int,
 _CHICKEN_ITEMS = (((F.CHICKEN_HAND, "no other fan scores"),),)  # (one chunk)
 
 
-def _score_special(ctx: Context, fans: tuple[int, ...], with_tiles: bool) -> Scored:
+def score_special(base: dict[int, int], base_items: tuple, fans: tuple[int, ...],
+                  with_tiles: bool) -> Scored:
+    """Score a special shape (``fans``, from special_shapes) with the base fans of the hand
+    (:class:`Context`); the fans of the tiles only count when ``with_tiles``."""
     found: dict[int, int] = {}
     items: list[Item] = []
     for fan in fans:
         found[fan] = 1
         items.append((fan, "the whole hand"))
     keep = None if with_tiles else (F.TILE_HOG,) + F_TILE_FANS
-    for fan, detail in ctx.base_items:
+    for fan, detail in base_items:
         if keep is not None and fan in keep:
             continue  # the tiles' fans only count for Seven Pairs hands
-        found[fan] = ctx.base[fan]
+        found[fan] = base[fan]
         items.append((fan, detail))
     return _finish(found, (tuple(items),))
 
@@ -618,7 +621,7 @@ def best_score(hand: Hand) -> Best | None:
 
     if n_melds == 0:
         for fans, with_tiles, label in special_shapes(standing):
-            scored = _score_special(ctx, fans, with_tiles)
+            scored = score_special(ctx.base, ctx.base_items, fans, with_tiles)
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
     if n_melds <= 1 and may_knit(ctx.present):

@@ -31,10 +31,12 @@ from .combine import (
     _base,
     add_parts,
     may_knit,
+    score_special,
     set_parts,
 )
 from .errors import HandError
 from .fans.pungs import concealed_pungs_fan
+from .fans.special import special_shapes
 from .fans.tiles import tile_fans
 from .fans.winning import WIN_FANS, wait_fan, win_code
 from .memo import Memo
@@ -134,7 +136,8 @@ _BOOL = frozenset({bool})
 # reading, pung bits): over the four suits the pairs add up to 1 when the hand has one
 # reading, and the pair tiles to the pair's tile + 1
 _EMPTY_SUIT = ((), (), 0, 0, 0)
-_NOT_ONE = ((), (), 0, 8, 0)
+_SEVERAL = ((), (), 0, 8, 0)
+_NONE = ((), (), 0, 64, 0)  # (a suit that splits into no sets: no reading at all)
 
 
 def _one_reading(key: int, suit: int) -> tuple | None:
@@ -153,10 +156,12 @@ def _single_reading(code: int) -> tuple:
     key, suit = code >> 2, code & 3
     if not key:
         return _EMPTY_SUIT
-    reading = _one_reading(key, suit)
-    if reading is None:
-        return _NOT_ONE
-    sets, pair = reading
+    readings = (_HONOR_READINGS if suit == 3 else _SUIT_READINGS).get(key)
+    if readings is None:
+        return _NONE
+    if len(readings) != 1:
+        return _SEVERAL
+    sets, pair = _one_reading(key, suit)
     chows = tuple(t for kind, t in sets if kind == CHOW)
     pungs = tuple(t for kind, t in sets if kind != CHOW)
     return chows, pungs, pair + 1, pair >= 0, sum(1 << t for t in pungs)
@@ -271,12 +276,13 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             self_drawn or copies >> 4 * win & 15 > 1)) or (last_tile and held):
         return _GENERAL
 
-    # special shapes, Knitted Straight and Nine Gates are weighed by the general path
+    # Knitted Straight, Nine Gates and the special shapes but Seven Pairs are weighed by the
+    # general path, as is a hand with several readings
     present = (small >> _PRESENT) | meld_present | 1 << win
     fans_of_tiles = tile_fans(present)
-    if n_melds <= 1 and (may_knit(present) or not n_melds and (
-            not copies & _DIGITS or F.FULL_FLUSH in fans_of_tiles)):
-        # (every count even: Seven Pairs; one suit: Nine Gates)
+    seven_pairs = not n_melds and not copies & _DIGITS  # (every count even)
+    if n_melds <= 1 and may_knit(present) or (
+            not n_melds and not seven_pairs and F.FULL_FLUSH in fans_of_tiles):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
@@ -289,11 +295,11 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     c1, p1, pair1, n1, h1 = single[k1 << 2 | 1]
     c2, p2, pair2, n2, h2 = single[k2 << 2 | 2]
     _c3, p3, pair3, n3, h3 = single[k3 << 2 | 3]
-    if n0 + n1 + n2 + n3 != 1:
+    readings = n0 + n1 + n2 + n3  # 1: one reading; 8 to 63: maybe several; else none
+    # Seven Pairs goes on here only with no reading of four sets and a pair to weigh
+    if readings != 1 if not seven_pairs else readings == 1 or 8 <= readings < 64:
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
-    pair = pair0 + pair1 + pair2 + pair3 - 1
-    hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
 
     # base fans: tiles, tile hogs, kongs, the winning move
     kong_tiles = tuple(t for kind, t, _ in melds if kind == "kong") if kongs else ()
@@ -308,6 +314,12 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
     key = (fans_of_tiles, win_fans, hogs, kong_tiles, n_concealed_kongs)
     base, base_items, base_facts = _BASES.get(key) or _base(key)
+    if seven_pairs:  # and no reading of four sets and a pair to weigh against it
+        standing = tuple(sorted(_sorted_tiles(text) + (win,)))
+        ((fans, with_tiles, label),) = special_shapes(standing)
+        return (*score_special(base, base_items, fans, with_tiles), label), flowers, None
+    pair = pair0 + pair1 + pair2 + pair3 - 1
+    hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
 
     # set parts (the suits' sets come in order; declared ones are sorted in)
     chows = c0 + c1 + c2
