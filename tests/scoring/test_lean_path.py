@@ -123,3 +123,15 @@ def parse_error_code(data: dict) -> str:
     except Exception as exc:
         return exc.code
     raise AssertionError("the parser accepted the hand")
+
+
+@pytest.mark.parametrize("concealed, win", [
+    ("1122334455667m", "7m"),  # also four sets and a pair: the general path weighs both
+    ("1133557799m113z", "3z"),  # seven pairs and nothing else
+    ("1111m2244p5566s7z", "7z"),  # four alike count as two pairs
+    ("2233445566778p", "8p"),  # seven shifted pairs
+])
+def test_seven_pairs_hands_agree_on_both_paths(concealed, win):
+    data = {"concealed": concealed, "win_tile": win, "seat_wind": "S", "prevalent_wind": "E"}
+    _same_by_both_paths(data)
+    assert score_hand(data).winning
