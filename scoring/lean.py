@@ -19,7 +19,6 @@ from __future__ import annotations
 from functools import reduce
 from operator import itemgetter, methodcaller, or_
 
-from . import fans as F
 from .combine import (
     _BASES,
     HEX_OF,
@@ -89,9 +88,9 @@ def _group_info(group: str) -> tuple[int, int, int] | None:
     if _PLAIN_RUN.fullmatch(group) is None:
         return None
     tiles = _plain_run_tiles(group)
-    copies = sum(map(HEX_OF.__getitem__, tiles))
-    if (copies + _THREES) & _EIGHTS or len(tiles) > 12:
+    if len(tiles) > 14 or max(map(tiles.count, set(tiles))) > 4:
         return None
+    copies = sum(map(HEX_OF.__getitem__, tiles))
     suit = tiles[0] // 9
     small = len(tiles) | 1 << (_SUIT_USE + 8 * suit) | reduce(or_, map(_BIT_OF.__getitem__,
                                                                         tiles)) << _PRESENT
@@ -99,6 +98,8 @@ def _group_info(group: str) -> tuple[int, int, int] | None:
 
 
 _GROUP_INFO: dict[str, tuple | None] = Memo(_group_info)
+# the base-5 key of 1112345678999 in a suit: with any tile of that suit it is Nine Gates
+_NINE_GATES_KEY = sum(count * 5 ** r for r, count in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
 
 
 # --- declared melds: the items of one JSON meld -> its entry, or None --------------------
@@ -281,14 +282,15 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     present = (small >> _PRESENT) | meld_present | 1 << win
     fans_of_tiles = tile_fans(present)
     seven_pairs = not n_melds and not copies & _DIGITS  # (every count even)
+    win_suit = SUIT_OF[win]
+    keys = sum(map(_GROUP_KEYS, infos))  # of the concealed tiles, before the win
     if n_melds <= 1 and may_knit(present) or (
-            not n_melds and not seven_pairs and F.FULL_FLUSH in fans_of_tiles):
+            not n_melds and keys >> 24 * win_suit & _M24 == _NINE_GATES_KEY):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
     # the one reading: the suits' readings add up
-    win_suit = SUIT_OF[win]
-    keys = sum(map(_GROUP_KEYS, infos)) + (POW_OF[win] << 24 * win_suit)
+    keys += POW_OF[win] << 24 * win_suit
     k0, k1, k2, k3 = keys & _M24, keys >> 24 & _M24, keys >> 48 & _M24, keys >> 72 & _M24
     single = _SINGLE
     c0, p0, pair0, n0, h0 = single[k0 << 2]
