@@ -194,6 +194,11 @@ def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:
     return tuple(tiles)
 
 
+def _standing(text: str, win: int) -> tuple[int, ...]:
+    """The hand's concealed tiles with the winning tile, sorted."""
+    return tuple(sorted(_sorted_tiles(text) + (win,)))
+
+
 def _exposed(melds: tuple, tile: int) -> int:
     """Copies of ``tile`` in the exposed melds."""
     return sum(m.tiles.count(tile) for m in melds if not m.concealed)
@@ -277,15 +282,18 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             self_drawn or copies >> 4 * win & 15 > 1)) or (last_tile and held):
         return _GENERAL
 
-    # Knitted Straight, Nine Gates and the special shapes but Seven Pairs are weighed by the
-    # general path, as is a hand with several readings
+    # Knitted Straight, Nine Gates and a hand with several readings are weighed by the
+    # general path; special shapes are scored here when no reading competes with them
     present = (small >> _PRESENT) | meld_present | 1 << win
-    fans_of_tiles = tile_fans(present)
     seven_pairs = not n_melds and not copies & _DIGITS  # (every count even)
+    # 13 or 14 different tiles: Thirteen Orphans or Honors and Knitted Tiles, if anything
+    # special; with such a shape no set (a pung, or a chow of suit tiles) can be read
+    shape = special_shapes(_standing(text, win)) \
+        if not n_melds and present.bit_count() >= 13 else None
     win_suit = SUIT_OF[win]
     keys = sum(map(_GROUP_KEYS, infos))  # of the concealed tiles, before the win
-    if n_melds <= 1 and may_knit(present) or (
-            not n_melds and keys >> 24 * win_suit & _M24 == _NINE_GATES_KEY):
+    if not shape and (n_melds <= 1 and may_knit(present) or (
+            not n_melds and keys >> 24 * win_suit & _M24 == _NINE_GATES_KEY)):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
@@ -299,7 +307,8 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     _c3, p3, pair3, n3, h3 = single[k3 << 2 | 3]
     readings = n0 + n1 + n2 + n3  # 1: one reading; 8 to 63: maybe several; else none
     # Seven Pairs goes on here only with no reading of four sets and a pair to weigh
-    if readings != 1 if not seven_pairs else readings == 1 or 8 <= readings < 64:
+    if not shape and (readings != 1 if not seven_pairs
+                      else readings == 1 or 8 <= readings < 64):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
@@ -314,11 +323,10 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     win_fans = WIN_FANS[win_code(self_drawn, counters & 7, last_wall_tile, kong_replacement,
                                  robbing_kong, last)]
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
-    key = (fans_of_tiles, win_fans, hogs, kong_tiles, n_concealed_kongs)
+    key = (tile_fans(present), win_fans, hogs, kong_tiles, n_concealed_kongs)
     base, base_items, base_facts = _BASES.get(key) or _base(key)
-    if seven_pairs:  # and no reading of four sets and a pair to weigh against it
-        standing = tuple(sorted(_sorted_tiles(text) + (win,)))
-        ((fans, with_tiles, label),) = special_shapes(standing)
+    if seven_pairs or shape:  # (and no reading of four sets and a pair to weigh)
+        ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))
         return (*score_special(base, base_items, fans, with_tiles), label), flowers, None
     pair = pair0 + pair1 + pair2 + pair3 - 1
     hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
