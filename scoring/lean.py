@@ -1,6 +1,6 @@
-"""The short path of :func:`scoring.score_hand` for the hand umpires enter most: a JSON object
-that is a valid hand of four sets and a pair with exactly one reading, and no special
-shape, Knitted Straight or Nine Gates to weigh against it.
+"""The short path of :func:`scoring.score_hand` for the hands umpires enter most: a JSON
+object that is a valid hand with exactly one reading, four sets and a pair, or Seven Pairs,
+Thirteen Orphans or Honors and Knitted Tiles with no set reading to weigh against them.
 
 It reads the JSON straight into the numbers that scoring needs, packed in ints that add up
 (tile counts as hexadecimal digits, the base-5 suit keys of :mod:`scoring.shapes`, the
@@ -8,12 +8,12 @@ bitmask of the tiles present), from memos of the pieces that recur: tile groups 
 ``"123m"``, the declared melds, the one reading of each suit. It scores that reading with
 the parts and tables of :mod:`scoring.combine`.
 
-Anything else gives None and goes the general way (:func:`scoring.tiles.parse_hand` and
+Anything else goes the general way (:func:`scoring.tiles.parse_hand` and
 :func:`scoring.combine.best_score`), which names what is wrong with a bad hand and weighs
-every reading: bad or contradictory input, several readings, a possible special shape.
-Both ways give the same result on every hand (``tests/scoring/test_lean_path.py``).
+every reading: bad or contradictory input, several readings, Knitted Straight, Nine Gates.
+A valid hand is handed over already parsed. Both ways give the same result on every hand
+(``tests/scoring/test_lean_path.py``).
 """
-
 from __future__ import annotations
 
 from functools import reduce
@@ -71,7 +71,6 @@ _N_TILES_MASK = 0xFF
 _SUIT_USE = 8
 _PRESENT = 40
 _M24 = (1 << 24) - 1
-_M34 = (1 << 34) - 1
 # a suit written in two groups ("12m3m") may hold a tile twice: left to the general path
 _SUIT_REPEATED = sum(0xFE << (_SUIT_USE + 8 * s) for s in range(4))
 _DIGITS = sum(HEX_OF)  # a 1 in every tile's digit
@@ -133,8 +132,8 @@ _BOOL = frozenset({bool})
 
 
 # --- the one reading of a suit: (base-5 key << 2 | suit) -> its parts --------------------
-# (chow tiles, pung tiles, pair tile + 1 or 0, pairs + 8 if the suit has not exactly one
-# reading, pung bits): over the four suits the pairs add up to 1 when the hand has one
+# (chow tiles, pung tiles, pair tile + 1 or 0, pairs, or 8 for several readings and 64 for
+# none, pung bits): over the four suits the pairs add up to 1 when the hand has one
 # reading, and the pair tiles to the pair's tile + 1
 _EMPTY_SUIT = ((), (), 0, 0, 0)
 _SEVERAL = ((), (), 0, 8, 0)
@@ -213,7 +212,7 @@ def lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     docstring). Never raises."""
     try:
         return _lean_score(data)
-    except (KeyError, TypeError, AttributeError):  # unusual input: the general path explains
+    except (KeyError, TypeError, ValueError, AttributeError):  # unusual input: see the general path
         return _GENERAL
 
 
