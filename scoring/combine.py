@@ -21,7 +21,7 @@ from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
 from .fans.tiles import tile_fans
 from .fans.winning import wait_fan, win_fans
-from .memo import MEMO_LIMIT, Memo, new_memo
+from .memo import Memo
 from .shapes import (
     _MAX_SHAPE_TILES,
     CHOW,
@@ -115,9 +115,6 @@ TILES_OF = "tiles"
 PAIR_OF = "pair"
 
 
-_SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = new_memo()
-
-
 def _suit_keys_and_present(standing: tuple[int, ...]) -> tuple[list[int], int]:
     """The base-5 key of each suit (see shapes.decompose) and the bitmask of the tiles
     present, of sorted tiles: each suit is a run of the sorted tuple, found by bisection,
@@ -126,15 +123,11 @@ def _suit_keys_and_present(standing: tuple[int, ...]) -> tuple[list[int], int]:
     b1 = bisect_left(standing, 9)
     b2 = bisect_left(standing, 18, b1)
     b3 = bisect_left(standing, 27, b2)
-    known, info = _SUIT_RUNS.get, _suit_run
-    run = standing[:b1]
-    k0, p0 = known(run) or info(run)
-    run = standing[b1:b2]
-    k1, p1 = known(run) or info(run)
-    run = standing[b2:b3]
-    k2, p2 = known(run) or info(run)
-    run = standing[b3:]
-    k3, p3 = known(run) or info(run)
+    runs = _SUIT_RUNS
+    k0, p0 = runs[standing[:b1]]
+    k1, p1 = runs[standing[b1:b2]]
+    k2, p2 = runs[standing[b2:b3]]
+    k3, p3 = runs[standing[b3:]]
     return [k0, k1, k2, k3], p0 | p1 | p2 | p3
 
 
@@ -143,15 +136,10 @@ def _suit_run(run: tuple[int, ...]) -> tuple[int, int]:
     for t in run:
         key += POW_OF[t]
         bits |= 1 << t
-    if len(_SUIT_RUNS) > MEMO_LIMIT:
-        _SUIT_RUNS.clear()  # bounded in a long-running process
-    _SUIT_RUNS[run] = known = (key, bits)
-    return known
+    return key, bits
 
 
-# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> (fans {fan: count},
-# items, facts): shared by every hand with that key (never mutated)
-_BASES: dict[tuple, tuple[dict[int, int], tuple, tuple[int, int, int]]] = new_memo()
+_SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = Memo(_suit_run)
 
 
 def _base(key: tuple) -> tuple[dict[int, int], tuple, tuple[int, int, int]]:
@@ -171,10 +159,12 @@ def _base(key: tuple) -> tuple[dict[int, int], tuple, tuple[int, int, int]]:
     for fan in win:
         base[fan] = 1
         items.append((fan, "how the hand was won"))
-    if len(_BASES) > MEMO_LIMIT:
-        _BASES.clear()
-    _BASES[key] = known = (base, tuple(items), _facts(base.items()))
-    return known
+    return base, tuple(items), _facts(base.items())
+
+
+# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> (fans {fan: count},
+# items, facts): shared by every hand with that key (never mutated)
+_BASES: dict[tuple, tuple[dict[int, int], tuple, tuple[int, int, int]]] = Memo(_base)
 
 
 _CHOW_TILES = tuple((t, t + 1, t + 2) for t in range(34))
@@ -209,7 +199,7 @@ class Context:
         # so they are memoized whole, with their items and facts
         key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
                len(self.concealed_kongs))
-        self.base, self.base_items, self.base_facts = _BASES.get(key) or _base(key)
+        self.base, self.base_items, self.base_facts = _BASES[key]
         self._unique: bool | None = None
 
     def _melds(self, hand: Hand, present: int) -> tuple:
@@ -217,7 +207,7 @@ class Context:
         tiles, exposed melds, copies of the winning tile they show, kong tiles, tile
         hogs)``."""
         (self.meld_sets, self.meld_chows, self.meld_pungs, self.concealed_kongs, meld_present,
-         melded, kong_tiles, _all, exposed, not_kongs, hog_candidates) = MELD_FACTS[hand.melds]
+         melded, kong_tiles, exposed, not_kongs, hog_candidates) = MELD_FACTS[hand.melds]
         shown = exposed >> 4 * hand.win_tile & 15
         # rule 64: all four of a tile used without declaring a kong: four concealed, or
         # four of a declared pung's or chow's tile with the concealed ones
@@ -250,43 +240,44 @@ class Context:
 
 # The declared melds' facts, memoized by the melds (they recur far more than hands):
 # (meld sets (kind, tile, exposed), chow tiles, pung and kong tiles, concealed kong tiles,
-# bitmask of the tiles, exposed melds, kong tiles, copies of each tile, the same of the
-# exposed melds and of the melds other than kongs, the tiles that can be tile hogs).
+# bitmask of the tiles, exposed melds, kong tiles, copies of each tile in the exposed melds
+# and in the melds other than kongs, the tiles that can be tile hogs).
 # Copies are hexadecimal digits, 4 bits per tile (HEX_OF), so that hands add them up.
-MeldFacts = tuple[tuple, tuple, tuple, tuple, int, int, tuple, int, int, int, tuple]
+MeldFacts = tuple[tuple, tuple, tuple, tuple, int, int, tuple, int, int, tuple]
 HEX_OF = tuple(1 << 4 * t for t in range(34))
 
 
+def meld_share(meld: tuple) -> tuple:
+    """One declared meld's share of :data:`MeldFacts`: ``(meld set, chow tiles, pung
+    tiles, bitmask of its tiles, copies, exposed copies, kong copies)``."""
+    kind, t, hidden = meld
+    if kind == "chow":
+        copies = HEX_OF[t] * 0x111  # one each of t, t + 1, t + 2
+        return (CHOW, t, True), (t,), (), 7 << t, copies, copies, 0
+    kong = kind == "kong"
+    copies = HEX_OF[t] * (4 if kong else 3)
+    return ((KONG if kong else PUNG, t, not hidden), (), (t,), 1 << t, copies,
+            0 if hidden else copies, copies if kong else 0)
+
+
 def meld_facts(melds: tuple) -> MeldFacts:
-    meld_sets, chows, pungs, concealed_kongs, kong_tiles = [], [], [], [], []
-    present = melded = copies = exposed = kong_copies = 0
-    for kind, t, hidden in melds:
-        if kind == "chow":
-            meld_sets.append((CHOW, t, True))
-            chows.append(t)
-            added = HEX_OF[t] * 0x111  # one each of t, t + 1, t + 2
-            present |= 7 << t
-            melded += 1
-            exposed += added
-        else:
-            kong = kind == "kong"
-            meld_sets.append((KONG if kong else PUNG, t, not hidden))
-            pungs.append(t)
-            added = HEX_OF[t] * (4 if kong else 3)
-            present |= 1 << t
-            if kong:
-                kong_tiles.append(t)
-                kong_copies += added
-            if hidden:
-                concealed_kongs.append(t)
-            else:
-                melded += 1
-                exposed += added
+    meld_sets, chows, pungs = [], [], []
+    present = copies = exposed = kong_copies = 0
+    for meld in melds:
+        meld_set, chow, pung, bits, added, shown, kong = meld_share(meld)
+        meld_sets.append(meld_set)
+        chows += chow
+        pungs += pung
+        present |= bits
         copies += added
+        exposed += shown
+        kong_copies += kong
+    kong_tiles = tuple(t for kind, t, _ in melds if kind == "kong")
+    concealed_kongs = tuple(t for kind, t, hidden in melds if hidden and kind != "chow")
+    melded = sum(exposed for _, _, exposed in meld_sets)
     hog_candidates = set(pungs).union(*map(_CHOW_TILES.__getitem__, chows)) - set(kong_tiles)
-    return (tuple(meld_sets), tuple(chows), tuple(pungs), tuple(concealed_kongs), present,
-            melded, tuple(kong_tiles), copies, exposed, copies - kong_copies,
-            tuple(sorted(hog_candidates)))
+    return (tuple(meld_sets), tuple(chows), tuple(pungs), concealed_kongs, present, melded,
+            kong_tiles, exposed, copies - kong_copies, tuple(sorted(hog_candidates)))
 
 
 MELD_FACTS: dict[tuple, MeldFacts] = Memo(meld_facts)
@@ -311,31 +302,33 @@ _CHOW_FLAGS = tuple(
 Part = tuple[tuple[Item, ...], tuple[tuple[int, int], ...], tuple[int, int, int], int]
 
 
-def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat: int,
-              prevalent: int, knitted: bool) -> tuple[Part, Part, Part]:
+def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat_wind: int,
+              prevalent_wind: int, knitted: bool) -> tuple[Part, Part, Part]:
     """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
     and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
 
-    ``chows`` and ``pungs`` (kongs included) are sorted tiles. Scored in three parts, the
+    ``chows`` and ``pungs`` (kongs included) are sorted tiles; the winds are 0..3. Scored in
+    three parts, the
     chows', the pungs' and the flags of every set, each memoized apart (a part recurs far
     more often than the whole)."""
     n_chows = len(chows)
     # the pair only matters to the chows as a suit 5 (fans 13, 29) or an honor (fan 63)
     five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
     chow_key = (chows, five, pair < 27, knitted)
-    chow_part = _CHOW_PARTS.get(chow_key) or _chow_part(chow_key)
+    chow_part = _CHOW_PARTS[chow_key]
     # ... and to the pungs as a wind or a dragon with two or more honor pungs (fans 9, 10)
     pair_kind = 0
     if pair >= 27 and len(pungs) >= 2 and pungs[-2] >= 27:  # (sorted: honors come last)
         pair_kind = 1 if pair <= 30 else 2
-    pung_key = (pungs, pair_kind, seat, prevalent)
-    pung_part = _PUNG_PARTS.get(pung_key) or _pung_part(pung_key)
+    # the winds only matter with a wind pung: left out of the memo key otherwise (sorted,
+    # so the winds 27..30 come just before the dragons 31..33 at the end)
+    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
+        pung_key = (pungs, pair_kind, 27 + seat_wind, 27 + prevalent_wind)
+    else:
+        pung_key = (pungs, pair_kind, 0, 0)
+    pung_part = _PUNG_PARTS[pung_key]
     flags = chow_part[3] & pung_part[3] & _PUNG_FLAGS[pair] if not knitted else 0
     return chow_part, pung_part, _FLAG_PARTS[flags]
-
-
-_CHOW_PARTS: dict[tuple, Part] = new_memo()
-_PUNG_PARTS: dict[tuple, Part] = new_memo()
 
 
 def _part(items: list[Item], flags: int) -> Part:
@@ -360,10 +353,7 @@ def _chow_part(key: tuple) -> Part:
         flags &= ~_EVEN
         for t in chows:
             flags &= _CHOW_FLAGS[t]
-    if len(_CHOW_PARTS) > MEMO_LIMIT:
-        _CHOW_PARTS.clear()
-    _CHOW_PARTS[key] = part = _part(items, flags)
-    return part
+    return _part(items, flags)
 
 
 def _pung_part(key: tuple) -> Part:
@@ -401,10 +391,11 @@ def _pung_part(key: tuple) -> Part:
                 items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
         elif p in TERMINALS:
             items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
-    if len(_PUNG_PARTS) > MEMO_LIMIT:
-        _PUNG_PARTS.clear()
-    _PUNG_PARTS[key] = part = _part(items, flags)
-    return part
+    return _part(items, flags)
+
+
+_CHOW_PARTS: dict[tuple, Part] = Memo(_chow_part)
+_PUNG_PARTS: dict[tuple, Part] = Memo(_pung_part)
 
 
 def _flag_part(flags: int) -> Part:
@@ -459,14 +450,9 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
             hidden.append(t)
     chows.sort()
     pungs.sort()
-    # the winds only matter with a wind pung: leave them out of the memo key otherwise
-    # (sorted, so the winds 27..30 come just before the dragons 31..33 at the end)
-    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
-        seat, prevalent = 27 + hand.seat_wind, 27 + hand.prevalent_wind
-    else:
-        seat = prevalent = 0
-    chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair, seat,
-                                                prevalent, knitted >= 0)
+    chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair,
+                                                hand.seat_wind, hand.prevalent_wind,
+                                                knitted >= 0)
     # fans of this reading beyond the base and the sets, each counted once
     more: list[Item] = [(fan, "the whole hand") for fan in extra]
     if knitted >= 0:
@@ -590,9 +576,6 @@ F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
 # (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
 # by shape_text, so the text is only built when somebody reads it
 Best = tuple[int, dict[int, int], tuple, int, object]
-
-
-_SUIT_TILES = (1 << 27) - 1
 
 
 # which of 147, 258, 369 a suit's 9-bit mask holds (bits 1, 2, 4), and, for the three suits'

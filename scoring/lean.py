@@ -27,9 +27,9 @@ from .combine import (
     TILES_OF,
     Best,
     Item,
-    _base,
     add_parts,
     may_knit,
+    meld_share,
     score_special,
     set_parts,
 )
@@ -52,15 +52,14 @@ from .tiles import (
     _FIELD_SET,
     _FIVE_BOOLS,
     _ONE_TILE,
-    _PLAIN_RUN,
     _REQUIRED,
     _WHOLE_GROUP,
     _WIND_WORDS,
     Hand,
     _new_tuple,
     _parse_meld_slow,
-    _plain_run_tiles,
     _sorted_tiles,
+    group_tiles,
 )
 
 # --- tile groups: "123m" -> (small, keys, copies); a hand's groups add up to the hand's ---
@@ -84,10 +83,8 @@ _GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemget
 def _group_info(group: str) -> tuple[int, int, int] | None:
     """One group of a tile run as three ints that add up over the groups, or None if it is
     no plain run (``8z``) or holds more than 4 of a tile (the general path explains)."""
-    if _PLAIN_RUN.fullmatch(group) is None:
-        return None
-    tiles = _plain_run_tiles(group)
-    if len(tiles) > 14 or max(map(tiles.count, set(tiles))) > 4:
+    tiles = group_tiles(group)
+    if tiles is None or len(tiles) > 14 or max(map(tiles.count, set(tiles))) > 4:
         return None
     copies = sum(map(HEX_OF.__getitem__, tiles))
     suit = tiles[0] // 9
@@ -116,12 +113,14 @@ def _meld_entry(items: tuple) -> tuple | None:
     except HandError:
         return None
     kind, t, concealed = meld
+    _set, chows, pungs, present, copies, _exposed_copies, _kong_copies = meld_share(meld)
     if kind == "chow":
-        return meld, (t,), (), 7 << t, HEX_OF[t] * 0x111, 1
-    counters = (0 if concealed else 1) | 1 << (_PUNG_BITS + t)
-    if kind == "kong":
-        counters |= concealed << _CONCEALED_KONGS | 1 << _KONGS
-    return meld, (), (t,), 1 << t, HEX_OF[t] * (4 if kind == "kong" else 3), counters
+        counters = 1
+    else:
+        counters = (0 if concealed else 1) | 1 << (_PUNG_BITS + t)
+        if kind == "kong":
+            counters |= concealed << _CONCEALED_KONGS | 1 << _KONGS
+    return meld, chows, pungs, present, copies, counters
 
 
 _MELD_ENTRY: dict[tuple, tuple | None] = Memo(_meld_entry)
@@ -323,7 +322,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
                                  robbing_kong, last)]
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
     key = (tile_fans(present), win_fans, hogs, kong_tiles, n_concealed_kongs)
-    base, base_items, base_facts = _BASES.get(key) or _base(key)
+    base, base_items, base_facts = _BASES[key]
     if seven_pairs or shape:  # (and no reading of four sets and a pair to weigh)
         ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))
         return (*score_special(base, base_items, fans, with_tiles), label), flowers, None
@@ -338,11 +337,6 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             chows = tuple(sorted(chows + meld_chows))
         if meld_pungs:
             pungs = tuple(sorted(pungs + meld_pungs))
-    # the winds only matter with a wind pung (sorted: winds just before the dragons)
-    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
-        seat, prevalent = 27 + seat, 27 + prevalent
-    else:
-        seat = prevalent = 0
     parts = set_parts(chows, pungs, pair, seat, prevalent, False)
 
     # concealed pungs and the wait

@@ -22,7 +22,7 @@ from .errors import (
     TileCountError,
     TileError,
 )
-from .memo import MEMO_LIMIT, new_memo, register_memo
+from .memo import MEMO_LIMIT, Memo, new_memo
 
 Tile = int
 
@@ -419,18 +419,13 @@ _SHORT_RUNS: dict[str, tuple[Tile, ...]] = new_memo()
 _WHOLE_GROUP = re.compile(r"[1-9]+[mpszMPSZ]")
 
 
-class _GroupTiles(dict):
-    """Group text (``1236m``) -> its tiles as bytes, or None when it is not a plain run."""
-
-    def __missing__(self, group: str) -> bytes | None:
-        tiles = bytes(_plain_run_tiles(group)) if _PLAIN_RUN.fullmatch(group) else None
-        if len(self) > MEMO_LIMIT:
-            self.clear()  # bounded in a long-running process
-        self[group] = tiles
-        return tiles
+def group_tiles(group: str) -> bytes | None:
+    """The tiles of one group (``1236m``) as bytes, or None when it is not a plain run."""
+    return bytes(_plain_run_tiles(group)) if _PLAIN_RUN.fullmatch(group) else None
 
 
-_GROUP_TILES = register_memo(_GroupTiles())
+# group text -> group_tiles(group)
+_GROUP_TILES: dict[str, bytes | None] = Memo(group_tiles)
 
 
 def _five_in_sorted(concealed: tuple[Tile, ...], win: Tile) -> bool:
