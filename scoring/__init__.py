@@ -67,10 +67,6 @@ _FAN_SCORES: list[list[FanScore | None]] = [
     [None] + [_fan_score(fan, count) for count in range(1, 9)]
     if fan in FANS or fan == MELDED_AND_CONCEALED_KONG else []
     for fan in range(MELDED_AND_CONCEALED_KONG + 1)]
-# the same by (fan, count), for the found fans' items sorted
-_FAN_SCORE_OF: dict[tuple[int, int], FanScore] = {
-    (fan, count): row[count] for fan, row in enumerate(_FAN_SCORES)
-    for count in range(1, len(row))}
 
 
 def score_hand(hand: dict | Hand | Any) -> ScoreResult:
@@ -106,20 +102,31 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
 
 def _result(best: tuple, flowers: int) -> ScoreResult:
     """The result of a winning hand from its best reading (see combine.best_score)."""
-    points, found, items, removed, shape = best
-    # sorted by rulebook number (public ids are distinct within one hand); only the
-    # melded-and-concealed kong (reported as fan 57) sorts differently from its key
-    if MELDED_AND_CONCEALED_KONG in found:
-        rows = _FAN_SCORES
-        fan_list = [rows[fan][found[fan]] for fan in sorted(found, key=public_id)]
+    points, fans, counts, chunks, removed, shape = best
+    # sorted by rulebook number (public ids are distinct within one hand): the fans' bits
+    # from the lowest, but the melded-and-concealed kong is reported as fan 57
+    rows = _FAN_SCORES
+    fan_list = []
+    if fans >> MELDED_AND_CONCEALED_KONG & 1:
+        for fan in sorted(_bits(fans), key=public_id):
+            fan_list.append(rows[fan][counts >> 4 * fan & 15])
     else:
-        fan_list = list(map(_FAN_SCORE_OF.__getitem__, sorted(found.items())))
+        while fans:
+            low = fans & -fans
+            fan = low.bit_length() - 1
+            fan_list.append(rows[fan][counts >> 4 * fan & 15])
+            fans ^= low
     if flowers:
         fan_list.append(_FAN_SCORES[FLOWER_TILES][flowers])
     # positional: (winning, fans, points, flowers, total, meets_minimum, errors, raw_items,
     # raw_removed, raw_shape)
     return ScoreResult(True, fan_list, points, flowers, points + flowers,
-                       points >= MINIMUM_POINTS, [], items, removed, shape)
+                       points >= MINIMUM_POINTS, [], chunks, removed, shape)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _normalized(hand: Hand) -> Hand:

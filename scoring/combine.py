@@ -142,29 +142,29 @@ def _suit_run(run: tuple[int, ...]) -> tuple[int, int]:
 _SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = Memo(_suit_run)
 
 
-def _base(key: tuple) -> tuple[dict[int, int], tuple, tuple[int, int, int]]:
+def base_items(key: tuple) -> list[Item]:
+    """The base fans of a hand (:data:`_BASES`' key) as items: the tiles' fans, tile hogs,
+    kongs and the way of winning."""
     tile, win, hogs, kong_tiles, concealed_kongs = key
-    base: dict[int, int] = {}
-    items: list[Item] = []
-    for fan in tile:
-        base[fan] = 1
-        items.append((fan, "all tiles"))
-    if hogs:
-        base[F.TILE_HOG] = len(hogs)
-        items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
+    items: list[Item] = [(fan, "all tiles") for fan in tile]
+    items.extend((F.TILE_HOG, (TILES_OF, (t,) * 4)) for t in hogs)
     if kong_tiles:
-        for fan in kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs):
-            base[fan] = 1
-            items.append((fan, (KONGS_OF, kong_tiles)))
-    for fan in win:
-        base[fan] = 1
-        items.append((fan, "how the hand was won"))
-    return base, tuple(items), _facts(base.items())
+        items.extend((fan, (KONGS_OF, kong_tiles))
+                     for fan in kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs))
+    items.extend((fan, "how the hand was won") for fan in win)
+    return items
 
 
-# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> (fans {fan: count},
-# items, facts): shared by every hand with that key (never mutated)
-_BASES: dict[tuple, tuple[dict[int, int], tuple, tuple[int, int, int]]] = Memo(_base)
+def _base(key: tuple) -> tuple[int, int, int, int, int, int, int, int]:
+    """The :data:`Facts` of the base fans, then those without the tiles' fans and tile hogs
+    (which count on a special shape only for Seven Pairs)."""
+    items = base_items(key)
+    return (*_facts(items), *_facts([it for it in items if it[0] not in _TILE_FANS_AND_HOG]))
+
+
+# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> Facts of the base fans,
+# with and without the tiles' fans: ints only, which the garbage collector need not follow
+_BASES: dict[tuple, tuple[int, ...]] = Memo(_base)
 
 
 _CHOW_TILES = tuple((t, t + 1, t + 2) for t in range(34))
@@ -175,7 +175,7 @@ class Context:
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "keys", "present", "base", "base_items", "base_facts", "_unique")
+                 "standing", "keys", "present", "base_key", "base", "_unique")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -197,9 +197,9 @@ class Context:
         self.present = present
         # the fans of the tiles, the kongs and the way of winning: few combinations recur,
         # so they are memoized whole, with their items and facts
-        key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs), kong_tiles,
-               len(self.concealed_kongs))
-        self.base, self.base_items, self.base_facts = _BASES[key]
+        key = self.base_key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs),
+                               kong_tiles, len(self.concealed_kongs))
+        self.base = _BASES[key]
         self._unique: bool | None = None
 
     def _melds(self, hand: Hand, present: int) -> tuple:
@@ -296,26 +296,40 @@ _CHOW_FLAGS = tuple(
     for t in range(34))
 
 
-# A part of a decomposition's set fans: (items, ((fan, count), ...), facts, flags), where
-# facts are the :func:`_facts` of the counts and flags the AND of the part's _PUNG_FLAGS
-# or _CHOW_FLAGS
-Part = tuple[tuple[Item, ...], tuple[tuple[int, int], ...], tuple[int, int, int], int]
+# Facts of a group of fans: ``(mask, excluded, points, counts)`` of ints: the bitmask of
+# the fans (bit f for fan f), the bitmask of the fans they exclude (:data:`EXCLUDES`),
+# their points, and how many times each counts, one hexadecimal digit per fan
+# (``count << 4 * f``). Groups of different fans add up with ``|`` and ``+``, exclusions
+# need no loop per fan, and a memo of such ints gives the garbage collector nothing to
+# follow. The items that explain the fans are computed again from the memo's key when an
+# explanation is read (:func:`chunk_items`).
+Facts = tuple[int, int, int, int]
+# A part of the set fans: Facts and the flags of set_parts (the AND of the part's
+# _PUNG_FLAGS or _CHOW_FLAGS)
+Part = tuple[int, int, int, int, int]
+# what set_parts gives: the Facts of the three parts together and the chunk naming them
+SetFacts = tuple[int, int, int, int, tuple]
+
+BASE_CHUNK = "base"  # (tag, base key): the base fans
+BARE_BASE_CHUNK = "bare base"  # (tag, base key): the same without the tiles' fans
+SETS_CHUNK = "sets"  # (tag, chow key, pung key, flags): the set parts
+ITEMS_CHUNK = "items"  # (tag, items): items as they are
 
 
 def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat_wind: int,
-              prevalent_wind: int, knitted: bool) -> tuple[Part, Part, Part]:
+              prevalent_wind: int, knitted: bool) -> SetFacts:
     """Fans of the sets and the pair, whatever is concealed: chow and pung relations, wind
     and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
 
     ``chows`` and ``pungs`` (kongs included) are sorted tiles; the winds are 0..3. Scored in
-    three parts, the
-    chows', the pungs' and the flags of every set, each memoized apart (a part recurs far
-    more often than the whole)."""
+    three parts, the chows', the pungs' and the flags of every set, the first two memoized
+    apart (a part recurs far more often than the whole); returns their Facts together and
+    the chunk that explains them."""
     n_chows = len(chows)
     # the pair only matters to the chows as a suit 5 (fans 13, 29) or an honor (fan 63)
     five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
     chow_key = (chows, five, pair < 27, knitted)
-    chow_part = _CHOW_PARTS[chow_key]
+    c_mask, c_excluded, c_points, c_counts, c_flags = _CHOW_PARTS[chow_key]
     # ... and to the pungs as a wind or a dragon with two or more honor pungs (fans 9, 10)
     pair_kind = 0
     if pair >= 27 and len(pungs) >= 2 and pungs[-2] >= 27:  # (sorted: honors come last)
@@ -326,19 +340,19 @@ def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat_wi
         pung_key = (pungs, pair_kind, 27 + seat_wind, 27 + prevalent_wind)
     else:
         pung_key = (pungs, pair_kind, 0, 0)
-    pung_part = _PUNG_PARTS[pung_key]
-    flags = chow_part[3] & pung_part[3] & _PUNG_FLAGS[pair] if not knitted else 0
-    return chow_part, pung_part, _FLAG_PARTS[flags]
+    p_mask, p_excluded, p_points, p_counts, p_flags = _PUNG_PARTS[pung_key]
+    flags = c_flags & p_flags & _PUNG_FLAGS[pair] if not knitted else 0
+    if flags:
+        f_mask, f_excluded, f_points, f_counts = _FLAG_FACTS[flags]
+        return (c_mask | p_mask | f_mask, c_excluded | p_excluded | f_excluded,
+                c_points + p_points + f_points, c_counts + p_counts + f_counts,
+                (SETS_CHUNK, chow_key, pung_key, flags))
+    return (c_mask | p_mask, c_excluded | p_excluded, c_points + p_points,
+            c_counts + p_counts, (SETS_CHUNK, chow_key, pung_key, 0))
 
 
-def _part(items: list[Item], flags: int) -> Part:
-    counts: dict[int, int] = {}
-    for fan, _detail in items:
-        counts[fan] = counts.get(fan, 0) + 1
-    return tuple(items), tuple(counts.items()), _facts(counts.items()), flags
-
-
-def _chow_part(key: tuple) -> Part:
+def _chow_items(key: tuple) -> tuple[list[Item], int]:
+    """The chows' fans of a chow key of set_parts, as items, and their flags."""
     chows, five, suit_pair, knitted = key
     items: list[Item] = []
     n_chows = len(chows)
@@ -353,10 +367,11 @@ def _chow_part(key: tuple) -> Part:
         flags &= ~_EVEN
         for t in chows:
             flags &= _CHOW_FLAGS[t]
-    return _part(items, flags)
+    return items, flags
 
 
-def _pung_part(key: tuple) -> Part:
+def _pung_items(key: tuple) -> tuple[list[Item], int]:
+    """The pungs' fans of a pung key of set_parts, as items, and their flags."""
     pungs, pair_kind, seat, prevalent = key
     items: list[Item] = []
     wind_fan = 0
@@ -391,14 +406,11 @@ def _pung_part(key: tuple) -> Part:
                 items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
         elif p in TERMINALS:
             items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
-    return _part(items, flags)
+    return items, flags
 
 
-_CHOW_PARTS: dict[tuple, Part] = Memo(_chow_part)
-_PUNG_PARTS: dict[tuple, Part] = Memo(_pung_part)
-
-
-def _flag_part(flags: int) -> Part:
+def _flag_items(flags: int) -> list[Item]:
+    """The fans of the flags of every set and the pair (set_parts)."""
     items: list[Item] = []
     if flags & _OUTSIDE:
         items.append((F.OUTSIDE_HAND, "a terminal or honor in every set and the pair"))
@@ -406,22 +418,32 @@ def _flag_part(flags: int) -> Part:
         items.append((F.ALL_FIVES, "a 5 in every set and the pair"))
     if flags & _EVEN:
         items.append((F.ALL_EVEN_PUNGS, "pungs and pair of 2, 4, 6, 8"))
-    return _part(items, flags)
+    return items
 
 
-def _facts(counted) -> tuple[int, int, int]:
-    """``(fans, excluded, points)`` of ``(fan, count)`` pairs: the bitmask of the fans, the
-    bitmask of the fans they exclude (:data:`EXCLUDES`) and their points. Bitmasks of
-    disjoint groups of fans combine with ``|``, so exclusions need no loop per fan."""
-    fans = excluded = points = 0
-    for fan, n in counted:
+def _part_of(items_and_flags: tuple[list[Item], int]) -> Part:
+    items, flags = items_and_flags
+    return (*_facts(items), flags)
+
+
+_CHOW_PARTS: dict[tuple, Part] = Memo(lambda key: _part_of(_chow_items(key)))
+_PUNG_PARTS: dict[tuple, Part] = Memo(lambda key: _part_of(_pung_items(key)))
+
+
+def _facts(items) -> Facts:
+    """The :data:`Facts` of items ``(fan, detail)``, each one unit of its fan."""
+    fans = excluded = points = counts = 0
+    for fan, _detail in items:
         fans |= 1 << fan
         excluded |= _EXCLUDE_BITS[fan]
-        points += _POINTS[fan] * n
-    return fans, excluded, points
+        points += _POINTS[fan]
+        counts += _UNIT[fan]
+    return fans, excluded, points, counts
 
 
-Scored = tuple[int, dict[int, int], tuple, int]
+# (points, bitmask of the fans kept, counts, chunks, bitmask of the fans removed); the
+# counts (see Facts) may still hold removed fans: only the kept ones are read
+Scored = tuple[int, int, int, tuple, int]
 
 
 def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
@@ -430,9 +452,8 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     declared melds; ``knitted`` is the index of a Knitted Straight taking the place of three
     sets, ``extra`` fans found on the whole hand (Nine Gates).
 
-    Returns ``(points, {fan: count}, items, removed)`` (``removed`` a bitmask of fan ids);
-    ``items`` are chunks (tuples of items) that still hold the removed fans, joined and
-    filtered only when the explanation of the reading finally chosen is read.
+    Returns its :data:`Scored`: the chunks still hold the removed fans, left out only when
+    the explanation of the reading finally chosen is read.
     """
     hand = ctx.hand
     win = hand.win_tile
@@ -450,9 +471,8 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
             hidden.append(t)
     chows.sort()
     pungs.sort()
-    chow_part, pung_part, flag_part = set_parts(tuple(chows), tuple(pungs), pair,
-                                                hand.seat_wind, hand.prevalent_wind,
-                                                knitted >= 0)
+    set_facts = set_parts(tuple(chows), tuple(pungs), pair, hand.seat_wind,
+                          hand.prevalent_wind, knitted >= 0)
     # fans of this reading beyond the base and the sets, each counted once
     more: list[Item] = [(fan, "the whole hand") for fan in extra]
     if knitted >= 0:
@@ -471,43 +491,30 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     fan = wait_fan(sets, pair, win)
     if fan and ctx.unique_wait(knitted < 0):
         more.append((fan, (TILES_OF, (win,))))
-    return add_parts(ctx.base, ctx.base_items, ctx.base_facts, chow_part, pung_part, flag_part,
-                     more)
+    return add_parts(ctx.base_key, ctx.base, set_facts, more)
 
 
-def add_parts(base: dict[int, int], base_items: tuple, base_facts: tuple[int, int, int],
-              chow_part: Part, pung_part: Part, flag_part: Part, more: list[Item]) -> Scored:
-    """A reading's score from its parts: the base fans (tiles, kongs, winning move), the
-    set parts of :func:`set_parts` and ``more`` fans counted once (concealed pungs, wait,
-    ...), with the exclusions applied (:func:`_finish_facts`)."""
-    chow_items, chow_counts, (chow_mask, chow_excluded, chow_points), _ = chow_part
-    pung_items, pung_counts, (pung_mask, pung_excluded, pung_points), _ = pung_part
-    mask, excluded, points = base_facts
-    mask |= chow_mask | pung_mask
-    excluded |= chow_excluded | pung_excluded
-    points += chow_points + pung_points
-    found = base.copy()
-    # (the base fans and those of each part are different fans)
-    found.update(chow_counts)
-    found.update(pung_counts)
-    # the items in chunks, joined only when an explanation is read
-    items = (base_items, chow_items, pung_items)
-    if flag_part[1]:
-        flag_items, flag_counts, (flag_mask, flag_excluded, flag_points), _ = flag_part
-        found.update(flag_counts)
-        mask |= flag_mask
-        excluded |= flag_excluded
-        points += flag_points
-        items += (flag_items,)
+def add_parts(base_key: tuple, base: tuple[int, ...], sets: SetFacts,
+              more: list[Item]) -> Scored:
+    """A reading's score from its parts: the base fans (tiles, kongs, winning move, by
+    their :data:`_BASES` key and facts), the sets' fans of :func:`set_parts` and ``more``
+    fans counted once (concealed pungs, wait, ...), with the exclusions applied
+    (:func:`_finish_facts`)."""
+    s_mask, s_excluded, s_points, s_counts, sets_chunk = sets
+    mask = base[0] | s_mask
+    excluded = base[1] | s_excluded
+    points = base[2] + s_points
+    counts = base[3] + s_counts
     if more:
-        exclude_bits, fan_points_of = _EXCLUDE_BITS, _POINTS
+        exclude_bits, points_of, unit = _EXCLUDE_BITS, _POINTS, _UNIT
         for fan, _detail in more:
-            found[fan] = 1
             mask |= 1 << fan
             excluded |= exclude_bits[fan]
-            points += fan_points_of[fan]
-        items += (tuple(more),)
-    return _finish_facts(found, items, mask, excluded, points)
+            points += points_of[fan]
+            counts += unit[fan]
+        return _finish_facts(mask, excluded, points, counts,
+                             ((BASE_CHUNK, base_key), sets_chunk, (ITEMS_CHUNK, tuple(more))))
+    return _finish_facts(mask, excluded, points, counts, ((BASE_CHUNK, base_key), sets_chunk))
 
 
 # fan id -> bitmask (bit f for fan f) of the fans it removes: a list, indexed by fan id
@@ -519,63 +526,72 @@ for _fan, _excluded in EXCLUDES.items():
 _POINTS = [0] * len(_EXCLUDE_BITS)
 for _fan in (*F.FANS, F.MELDED_AND_CONCEALED_KONG):
     _POINTS[_fan] = fan_points(_fan)
+# fan id -> one count of it in Facts' counts
+_UNIT = [1 << 4 * f for f in range(len(_EXCLUDE_BITS))]
 
-# the flags part of set_parts, for each combination of the three flags
-_FLAG_PARTS = tuple(_flag_part(flags) for flags in range(8))
-
-
-def _finish(found: dict[int, int], items: tuple) -> Scored:
-    """Apply the exclusions, add Chicken Hand if nothing is left, and total the points."""
-    return _finish_facts(found, items, *_facts(found.items()))
+# the Facts of the flags of set_parts, for each combination of the three flags
+_FLAG_FACTS = tuple(_facts(_flag_items(flags)) for flags in range(8))
 
 
-def _finish_facts(found: dict[int, int], items: tuple, mask: int, excluded: int,
-                  points: int) -> Scored:
-    """:func:`_finish` given the :func:`_facts` of ``found``.
-
-    ``removed`` is a bitmask of the fans removed (bit f for fan f): ints, unlike sets,
-    cost no allocation the garbage collector tracks."""
+def _finish_facts(mask: int, excluded: int, points: int, counts: int,
+                  chunks: tuple) -> Scored:
+    """Apply the exclusions to a reading's facts, add Chicken Hand if nothing is left."""
     removed = rest = mask & excluded
     while rest:  # each removed fan, lowest bit first
         low = rest & -rest
         fan = low.bit_length() - 1
-        points -= _POINTS[fan] * found.pop(fan)
+        points -= _POINTS[fan] * (counts >> 4 * fan & 15)
         rest ^= low
-    if not found:
-        found[F.CHICKEN_HAND] = 1
-        return _POINTS[F.CHICKEN_HAND], found, _CHICKEN_ITEMS, removed
-    return points, found, items, removed
+    if mask == removed:
+        return _CHICKEN_POINTS, _CHICKEN_BIT, _CHICKEN_COUNTS, _CHICKEN_CHUNKS, removed
+    return points, mask ^ removed, counts, chunks, removed
 
 
-_CHICKEN_ITEMS = (((F.CHICKEN_HAND, "no other fan scores"),),)  # (one chunk)
+_CHICKEN_POINTS = fan_points(F.CHICKEN_HAND)
+_CHICKEN_BIT = 1 << F.CHICKEN_HAND
+_CHICKEN_COUNTS = _UNIT[F.CHICKEN_HAND]
+_CHICKEN_CHUNKS = ((ITEMS_CHUNK, ((F.CHICKEN_HAND, "no other fan scores"),)),)
 
 
-def score_special(base: dict[int, int], base_items: tuple, fans: tuple[int, ...],
+def score_special(base_key: tuple, base: tuple[int, ...], fans: tuple[int, ...],
                   with_tiles: bool) -> Scored:
     """Score a special shape (``fans``, from special_shapes) with the base fans of the hand
-    (:class:`Context`); the fans of the tiles only count when ``with_tiles``."""
-    found: dict[int, int] = {}
-    items: list[Item] = []
+    (by their :data:`_BASES` key and facts); the fans of the tiles only count when
+    ``with_tiles``."""
+    mask, excluded, points, counts = base[:4] if with_tiles else base[4:]
     for fan in fans:
-        found[fan] = 1
-        items.append((fan, "the whole hand"))
-    keep = None if with_tiles else (F.TILE_HOG,) + F_TILE_FANS
-    for fan, detail in base_items:
-        if keep is not None and fan in keep:
-            continue  # the tiles' fans only count for Seven Pairs hands
-        found[fan] = base[fan]
-        items.append((fan, detail))
-    return _finish(found, (tuple(items),))
+        mask |= 1 << fan
+        excluded |= _EXCLUDE_BITS[fan]
+        points += _POINTS[fan]
+        counts += _UNIT[fan]
+    chunk = (ITEMS_CHUNK, tuple((fan, "the whole hand") for fan in fans))
+    return _finish_facts(mask, excluded, points, counts,
+                         (chunk, (BASE_CHUNK if with_tiles else BARE_BASE_CHUNK, base_key)))
+
+
+def chunk_items(chunk: tuple) -> list[Item]:
+    """The items ``(fan, detail)`` of one chunk of a reading (see :data:`Scored`)."""
+    tag = chunk[0]
+    if tag == ITEMS_CHUNK:
+        return list(chunk[1])
+    if tag == BASE_CHUNK:
+        return base_items(chunk[1])
+    if tag == BARE_BASE_CHUNK:
+        return [it for it in base_items(chunk[1]) if it[0] not in _TILE_FANS_AND_HOG]
+    _tag, chow_key, pung_key, flags = chunk
+    return _chow_items(chow_key)[0] + _pung_items(pung_key)[0] + _flag_items(flags)
 
 
 F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
                F.ALL_TERMINALS_AND_HONORS, F.ALL_TYPES, F.FULL_FLUSH, F.HALF_FLUSH,
                F.LOWER_FOUR, F.LOWER_TILES, F.MIDDLE_TILES, F.NO_HONORS, F.ONE_VOIDED_SUIT,
                F.REVERSIBLE_TILES, F.UPPER_FOUR, F.UPPER_TILES)
+# the base fans a special shape other than Seven Pairs leaves out
+_TILE_FANS_AND_HOG = frozenset((F.TILE_HOG, *F_TILE_FANS))
 
-# (points, {fan: count}, items, removed, shape): the shape is ``(tag, *args)`` formatted
-# by shape_text, so the text is only built when somebody reads it
-Best = tuple[int, dict[int, int], tuple, int, object]
+# (points, bitmask of the fans, counts, chunks, removed, shape) (see Scored): the shape is
+# ``(tag, *args)`` formatted by shape_text, so the text is only built when somebody reads it
+Best = tuple[int, int, int, tuple, int, object]
 
 
 # which of 147, 258, 369 a suit's 9-bit mask holds (bits 1, 2, 4), and, for the three suits'
@@ -604,7 +620,7 @@ def best_score(hand: Hand) -> Best | None:
 
     if n_melds == 0:
         for fans, with_tiles, label in special_shapes(standing):
-            scored = score_special(ctx.base, ctx.base_items, fans, with_tiles)
+            scored = score_special(ctx.base_key, ctx.base, fans, with_tiles)
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
     if n_melds <= 1 and may_knit(ctx.present):
@@ -626,11 +642,15 @@ def best_score(hand: Hand) -> Best | None:
     return best
 
 
-def _prefer(found: dict[int, int], incumbent: dict[int, int]) -> bool:
-    """Tie-break between readings of equal total, as the reference calculator does:
-    four sets over Seven Pairs, and Pure Triple Chow / Triple Pung readings."""
-    return (F.SEVEN_PAIRS in incumbent or F.PURE_TRIPLE_CHOW in found
-            or F.TRIPLE_PUNG in found)
+def _prefer(found: int, incumbent: int) -> bool:
+    """Tie-break between readings of equal total (the bitmasks of their fans), as the
+    reference calculator does: four sets over Seven Pairs, and Pure Triple Chow / Triple
+    Pung readings."""
+    return bool(incumbent & _SEVEN_PAIRS_BIT or found & _PREFERRED_BITS)
+
+
+_SEVEN_PAIRS_BIT = 1 << F.SEVEN_PAIRS
+_PREFERRED_BITS = 1 << F.PURE_TRIPLE_CHOW | 1 << F.TRIPLE_PUNG
 
 
 SETS_LABEL = "sets"

@@ -322,10 +322,10 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
                                  robbing_kong, last)]
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
     key = (tile_fans(present), win_fans, hogs, kong_tiles, n_concealed_kongs)
-    base, base_items, base_facts = _BASES[key]
+    base = _BASES[key]
     if seven_pairs or shape:  # (and no reading of four sets and a pair to weigh)
         ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))
-        return (*score_special(base, base_items, fans, with_tiles), label), flowers, None
+        return (*score_special(key, base, fans, with_tiles), label), flowers, None
     pair = pair0 + pair1 + pair2 + pair3 - 1
     hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
 
@@ -337,7 +337,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             chows = tuple(sorted(chows + meld_chows))
         if meld_pungs:
             pungs = tuple(sorted(pungs + meld_pungs))
-    parts = set_parts(chows, pungs, pair, seat, prevalent, False)
+    set_facts = set_parts(chows, pungs, pair, seat, prevalent, False)
 
     # concealed pungs and the wait
     more: list[Item] = []
@@ -354,5 +354,5 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             waits |= _special_waits(_sorted_tiles(text), n_melds, waits)
         if waits and not waits & (waits - 1):
             more.append((wait, (TILES_OF, (win,))))
-    scored = add_parts(base, base_items, base_facts, *parts, more)
+    scored = add_parts(key, base, set_facts, more)
     return (*scored, (KEYS_LABEL, melds, k0, k1, k2, k3)), flowers, None

@@ -56,7 +56,7 @@ class ScoreResult:
     total: int = 0
     meets_minimum: bool = False
     errors: list[Issue] = field(default_factory=list)
-    # the explanation items as chunks (tuples of ``(fan, detail)``), joined when read
+    # the explanation items as chunks (see scoring.combine.chunk_items), read when asked
     raw_items: tuple = field(default=(), repr=False, compare=False)
     # bitmask of the fans removed by exclusions: their items are left out of the explanation
     raw_removed: int = field(default=0, repr=False, compare=False)
@@ -65,10 +65,11 @@ class ScoreResult:
     @property
     def explanation(self) -> list[ExplanationItem]:
         """For each fan unit, which sets or tiles it was scored on."""
+        from .combine import chunk_items
         from .explain import explanation_items
 
-        # joined and filtered here, on first use, rather than for every hand scored
-        items = [item for chunk in self.raw_items for item in chunk]
+        # computed and filtered here, on first use, rather than for every hand scored
+        items = [item for chunk in self.raw_items for item in chunk_items(chunk)]
         removed = self.raw_removed
         if removed:
             items = [it for it in items if not removed >> it[0] & 1]

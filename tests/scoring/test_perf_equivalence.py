@@ -195,3 +195,30 @@ def test_the_knitted_straight_tables_agree_with_the_masks():
         if rng.random() < 0.3:
             present |= rng.choice(KNITTED_MASKS) & ~(1 << rng.randrange(40))
         assert may_knit(present) == any(present & m == m for m in KNITTED_MASKS), bin(present)
+
+
+def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
+    """The base and set-part memos keep ints (nothing for the garbage collector to follow);
+    the items an explanation recomputes from their keys give the same fans and counts."""
+    from scoring import combine
+    from scoring.generate import generate_winning_hands
+
+    for hand in generate_winning_hands(3000, 11):
+        score_hand(hand)
+    memos = [
+        (combine._BASES, combine.base_items),
+        (combine._CHOW_PARTS, lambda key: combine._chow_items(key)[0]),
+        (combine._PUNG_PARTS, lambda key: combine._pung_items(key)[0]),
+    ]
+    for memo, items_of in memos:
+        assert len(memo) > 50
+        for key, value in memo.items():
+            assert all(type(v) is int for v in value)
+            items = items_of(key)
+            counts = {}
+            for fan, _detail in items:
+                counts[fan] = counts.get(fan, 0) + 1
+            mask, _excluded, points, packed = value[:4]
+            assert mask == sum(1 << fan for fan in counts)
+            assert points == sum(combine._POINTS[fan] * n for fan, n in counts.items())
+            assert all(packed >> 4 * fan & 15 == n for fan, n in counts.items())
