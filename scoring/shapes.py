@@ -10,7 +10,7 @@ A set is ``(kind, tile)`` with kind :data:`CHOW` (``tile`` is the lowest tile) o
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
 from .memo import MEMO_LIMIT, Memo, new_memo
 from .tiles import HONOR_BASE, NUM_TILES, TERMINALS_AND_HONORS, Tile
@@ -305,19 +305,13 @@ def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
             if s_pair >= 0:
                 pair = s_pair
         return ((tuple(sorted(sets)), pair),)
+    # every choice of one reading per suit, with exactly one pair in all (a loop rather
+    # than a recursive closure, which would leave a reference cycle per call)
     results: list[Decomposition] = []
-
-    def combine(i: int, sets: tuple, pair: int) -> None:
-        if i == len(per_suit):
-            if pair >= 0:
-                results.append((tuple(sorted(sets)), pair))
-            return
-        for s_sets, s_pair in per_suit[i]:
-            if s_pair >= 0 and pair >= 0:
-                continue
-            combine(i + 1, sets + s_sets, s_pair if s_pair >= 0 else pair)
-
-    combine(0, (), -1)
+    for choice in product(*per_suit):
+        pairs = [s_pair for _sets, s_pair in choice if s_pair >= 0]
+        if len(pairs) == 1:
+            results.append((tuple(sorted(sum((s_sets for s_sets, _ in choice), ()))), pairs[0]))
     # Order as the reference calculator finds them (lowest tile first, pung before chow),
     # so that ties between readings of equal value resolve the same way.
     results.sort(key=lambda d: sorted((t, k != PUNG) for k, t in d[0]))
