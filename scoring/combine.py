@@ -637,12 +637,12 @@ def best_score(hand: Hand) -> Best | None:
     for sets, pair in decompose_keys(ctx.keys, len(standing)):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
-                scored[0] == best[0] and _prefer(scored[1], best[1])):
+                scored[0] == best[0] and prefer(scored[1], best[1])):
             best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, -1))
     return best
 
 
-def _prefer(found: int, incumbent: int) -> bool:
+def prefer(found: int, incumbent: int) -> bool:
     """Tie-break between readings of equal total (the bitmasks of their fans), as the
     reference calculator does: four sets over Seven Pairs, and Pure Triple Chow / Triple
     Pung readings."""

@@ -1,6 +1,7 @@
 """The short path of :func:`scoring.score_hand` for the hands umpires enter most: a JSON
-object that is a valid hand with exactly one reading, four sets and a pair, or Seven Pairs,
-Thirteen Orphans or Honors and Knitted Tiles with no set reading to weigh against them.
+object that is a valid hand with at most one reading of four sets and a pair (Nine Gates
+included), weighed against Seven Pairs, Thirteen Orphans or Honors and Knitted Tiles as
+:func:`scoring.combine.best_score` weighs them.
 
 It reads the JSON straight into the numbers that scoring needs, packed in ints that add up
 (tile counts as hexadecimal digits, the base-5 suit keys of :mod:`scoring.shapes`, the
@@ -10,7 +11,7 @@ the parts and tables of :mod:`scoring.combine`.
 
 Anything else goes the general way (:func:`scoring.tiles.parse_hand` and
 :func:`scoring.combine.best_score`), which names what is wrong with a bad hand and weighs
-every reading: bad or contradictory input, several readings, Knitted Straight, Nine Gates.
+every reading: bad or contradictory input, several readings, Knitted Straight.
 A valid hand is handed over already parsed. Both ways give the same result on every hand
 (``tests/scoring/test_lean_path.py``).
 """
@@ -30,10 +31,12 @@ from .combine import (
     add_parts,
     may_knit,
     meld_share,
+    prefer,
     score_special,
     set_parts,
 )
 from .errors import HandError
+from .fans import NINE_GATES
 from .fans.pungs import concealed_pungs_fan
 from .fans.special import special_shapes
 from .fans.tiles import tile_fans
@@ -96,6 +99,7 @@ def _group_info(group: str) -> tuple[int, int, int] | None:
 _GROUP_INFO: dict[str, tuple | None] = Memo(_group_info)
 # the base-5 key of 1112345678999 in a suit: with any tile of that suit it is Nine Gates
 _NINE_GATES_KEY = sum(count * 5 ** r for r, count in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+_NINE_GATES_ITEM = (NINE_GATES, "the whole hand")
 
 
 # --- declared melds: the items of one JSON meld -> its entry, or None --------------------
@@ -280,8 +284,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             self_drawn or copies >> 4 * win & 15 > 1)) or (last_tile and held):
         return _GENERAL
 
-    # Knitted Straight, Nine Gates and a hand with several readings are weighed by the
-    # general path; special shapes are scored here when no reading competes with them
+    # Knitted Straight and a hand with several readings are weighed by the general path
     present = (small >> _PRESENT) | meld_present | 1 << win
     seven_pairs = not n_melds and not copies & _DIGITS  # (every count even)
     # 13 or 14 different tiles: Thirteen Orphans or Honors and Knitted Tiles, if anything
@@ -290,8 +293,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
         if not n_melds and present.bit_count() >= 13 else None
     win_suit = SUIT_OF[win]
     keys = sum(map(_GROUP_KEYS, infos))  # of the concealed tiles, before the win
-    if not shape and (n_melds <= 1 and may_knit(present) or (
-            not n_melds and keys >> 24 * win_suit & _M24 == _NINE_GATES_KEY)):
+    if not shape and n_melds <= 1 and may_knit(present):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
@@ -304,9 +306,8 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     c2, p2, pair2, n2, h2 = single[k2 << 2 | 2]
     _c3, p3, pair3, n3, h3 = single[k3 << 2 | 3]
     readings = n0 + n1 + n2 + n3  # 1: one reading; 8 to 63: maybe several; else none
-    # Seven Pairs goes on here only with no reading of four sets and a pair to weigh
-    if not shape and (readings != 1 if not seven_pairs
-                      else readings == 1 or 8 <= readings < 64):
+    # (Seven Pairs is weighed here against one reading of four sets and a pair, or none)
+    if not shape and readings != 1 and not (seven_pairs and readings >= 64):
         return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
                                           prevalent, flowers))
 
@@ -323,9 +324,12 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
     key = (tile_fans(present), win_fans, hogs, kong_tiles, n_concealed_kongs)
     base = _BASES[key]
-    if seven_pairs or shape:  # (and no reading of four sets and a pair to weigh)
+    special = None
+    if seven_pairs or shape:
         ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))
-        return (*score_special(key, base, fans, with_tiles), label), flowers, None
+        special = (*score_special(key, base, fans, with_tiles), label)
+        if readings != 1:  # (no reading of four sets and a pair to weigh)
+            return special, flowers, None
     pair = pair0 + pair1 + pair2 + pair3 - 1
     hidden = h0 | h1 | h2 | h3  # concealed pungs, as bits
 
@@ -339,8 +343,11 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             pungs = tuple(sorted(pungs + meld_pungs))
     set_facts = set_parts(chows, pungs, pair, seat, prevalent, False)
 
-    # concealed pungs and the wait
-    more: list[Item] = []
+    # Nine Gates (1112345678999 concealed and any tile of that suit), concealed pungs and
+    # the wait
+    more: list[Item] = [_NINE_GATES_ITEM] if not n_melds and win_suit < 3 and (
+        keys - (POW_OF[win] << 24 * win_suit)) >> 24 * win_suit & _M24 == _NINE_GATES_KEY \
+        else []
     wait, win_in_chow = _WIN_ROLE[(k0, k1, k2, k3)[win_suit] << 6 | win]
     if hidden or n_concealed_kongs:
         if not self_drawn and hidden >> win & 1 and not win_in_chow:
@@ -355,4 +362,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
         if waits and not waits & (waits - 1):
             more.append((wait, (TILES_OF, (win,))))
     scored = add_parts(key, base, set_facts, more)
+    if special and (special[0] > scored[0] or (
+            special[0] == scored[0] and not prefer(scored[1], special[1]))):
+        return special, flowers, None  # (as best_score weighs them)
     return (*scored, (KEYS_LABEL, melds, k0, k1, k2, k3)), flowers, None

@@ -135,3 +135,26 @@ def test_seven_pairs_hands_agree_on_both_paths(concealed, win):
     data = {"concealed": concealed, "win_tile": win, "seat_wind": "S", "prevalent_wind": "E"}
     _same_by_both_paths(data)
     assert score_hand(data).winning
+
+
+@pytest.mark.parametrize("suit", "mps")
+@pytest.mark.parametrize("rank", range(1, 10))
+@pytest.mark.parametrize("self_drawn", [False, True])
+def test_nine_gates_hands_agree_on_both_paths(suit, rank, self_drawn):
+    data = {"concealed": f"1112345678999{suit}", "win_tile": f"{rank}{suit}",
+            "self_drawn": self_drawn, "seat_wind": "W", "prevalent_wind": "S"}
+    _same_by_both_paths(data)
+    result = score_hand(data)
+    assert any(f.id == 4 for f in result.fans)  # Nine Gates
+
+
+def test_nine_gates_and_seven_pairs_with_one_reading_are_scored_on_the_short_path():
+    nine_gates = {"concealed": "1112345678999p", "win_tile": "5p", "seat_wind": "E",
+                  "prevalent_wind": "E"}
+    # seven pairs, or 123m 123m 456p 456p 99s: the four sets win the tie (as best_score)
+    both = {"concealed": "112233m445566p9s", "win_tile": "9s", "seat_wind": "E",
+            "prevalent_wind": "E"}
+    for data in (nine_gates, both):
+        best, _flowers, parsed = lean_score(data)
+        assert best is not None and parsed is None
+        _same_by_both_paths(data)
