@@ -62,7 +62,6 @@ from .tiles import (
     _new_tuple,
     _parse_meld_slow,
     _sorted_tiles,
-    group_tiles,
 )
 
 # --- tile groups: "123m" -> (small, keys, copies); a hand's groups add up to the hand's ---
@@ -83,17 +82,34 @@ _BIT_OF = tuple(1 << t for t in range(34))
 _GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
-def _group_info(group: str) -> tuple[int, int, int] | None:
-    """One group of a tile run as three ints that add up over the groups, or None if it is
-    no plain run (``8z``) or holds more than 4 of a tile (the general path explains)."""
-    tiles = group_tiles(group)
-    if tiles is None or len(tiles) > 14 or max(map(tiles.count, set(tiles))) > 4:
+def _ranks_info(digits: str) -> tuple[int, int, int, int, int] | None:
+    """A group's digits (``"1236"``) read as ranks of the first suit: ``(tiles, base-5 key,
+    copies, bits of the tiles present, highest rank)``, or None when they hold more than
+    4 of a rank or more than 14 tiles (the general path explains)."""
+    ranks = digits.encode().translate(_RANK_OF_DIGIT)
+    if len(ranks) > 14 or max(map(ranks.count, set(ranks))) > 4:
         return None
-    copies = sum(map(HEX_OF.__getitem__, tiles))
-    suit = tiles[0] // 9
-    small = len(tiles) | 1 << (_SUIT_USE + 8 * suit) | reduce(or_, map(_BIT_OF.__getitem__,
-                                                                        tiles)) << _PRESENT
-    return small, sum(map(POW_OF.__getitem__, tiles)) << 24 * suit, copies
+    return (len(ranks), sum(map(POW_OF.__getitem__, ranks)), sum(map(HEX_OF.__getitem__, ranks)),
+            reduce(or_, map(_BIT_OF.__getitem__, ranks)), max(ranks))
+
+
+# the same digits recur in every suit: memoized apart, a new group costs a few shifts
+_RANKS_INFO: dict[str, tuple | None] = Memo(_ranks_info)
+_RANK_OF_DIGIT = bytes.maketrans(b"123456789", bytes(range(9)))
+_SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
+                   for letter in letters}
+
+
+def _group_info(group: str) -> tuple[int, int, int] | None:
+    """One group of a tile run (``[1-9]+[mpszMPSZ]``) as three ints that add up over the
+    groups, or None if it is no plain run (``8z``) or holds more than 4 of a tile."""
+    info = _RANKS_INFO[group[:-1]]
+    suit = _SUIT_OF_LETTER[group[-1]]
+    if info is None or (suit == 3 and info[4] > 6):
+        return None
+    n, key, copies, present, _top = info
+    return (n | 1 << (_SUIT_USE + 8 * suit) | present << (_PRESENT + 9 * suit),
+            key << 24 * suit, copies << 36 * suit)
 
 
 _GROUP_INFO: dict[str, tuple | None] = Memo(_group_info)
