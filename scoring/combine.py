@@ -441,8 +441,8 @@ def _facts(items) -> Facts:
     return fans, excluded, points, counts
 
 
-# (points, bitmask of the fans kept, counts, chunks, bitmask of the fans removed); the
-# counts (see Facts) may still hold removed fans: only the kept ones are read
+# (points, bitmask of the fans kept, counts of the fans kept (see Facts), chunks, bitmask
+# of the fans removed)
 Scored = tuple[int, int, int, tuple, int]
 
 
@@ -540,7 +540,9 @@ def _finish_facts(mask: int, excluded: int, points: int, counts: int,
     while rest:  # each removed fan, lowest bit first
         low = rest & -rest
         fan = low.bit_length() - 1
-        points -= _POINTS[fan] * (counts >> 4 * fan & 15)
+        n = counts >> 4 * fan & 15
+        points -= _POINTS[fan] * n
+        counts -= n << 4 * fan
         rest ^= low
     if mask == removed:
         return _CHICKEN_POINTS, _CHICKEN_BIT, _CHICKEN_COUNTS, _CHICKEN_CHUNKS, removed
