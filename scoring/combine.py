@@ -143,7 +143,7 @@ _SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = Memo(_suit_run)
 
 
 def base_items(key: tuple) -> list[Item]:
-    """The base fans of a hand (:data:`_BASES`' key) as items: the tiles' fans, tile hogs,
+    """The base fans of a hand (the key of :func:`base_facts`) as items: the tiles' fans, tile hogs,
     kongs and the way of winning."""
     tile, win, hogs, kong_tiles, concealed_kongs = key
     items: list[Item] = [(fan, "all tiles") for fan in tile]
@@ -155,16 +155,42 @@ def base_items(key: tuple) -> list[Item]:
     return items
 
 
-def _base(key: tuple) -> tuple[int, int, int, int, int, int, int, int]:
-    """The :data:`Facts` of the base fans, then those without the tiles' fans and tile hogs
-    (which count on a special shape only for Seven Pairs)."""
-    items = base_items(key)
-    return (*_facts(items), *_facts([it for it in items if it[0] not in _TILE_FANS_AND_HOG]))
+def base_facts(key: tuple) -> Facts:
+    """The :data:`Facts` of the base fans of a hand, by their key ``(tile fans, win fans,
+    tile hogs, kong tiles, concealed kongs)``: the sum of the facts of each group of fans
+    (each group recurs far more than the whole key)."""
+    tile, win, hogs, kong_tiles, concealed_kongs = key
+    of = _FANS_FACTS
+    tile_mask, tile_excluded, tile_points, tile_counts = of[tile]
+    mask, excluded, points, counts = of[win]
+    mask |= tile_mask
+    excluded |= tile_excluded
+    points += tile_points
+    counts += tile_counts
+    if hogs:
+        points += _POINTS[F.TILE_HOG] * len(hogs)
+        counts += _UNIT[F.TILE_HOG] * len(hogs)
+        mask |= 1 << F.TILE_HOG
+        excluded |= _EXCLUDE_BITS[F.TILE_HOG]
+    if kong_tiles:
+        kong_mask, kong_excluded, kong_points, kong_counts = of[
+            kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs)]
+        mask |= kong_mask
+        excluded |= kong_excluded
+        points += kong_points
+        counts += kong_counts
+    return mask, excluded, points, counts
 
 
-# (tile fans, win fans, tile hogs, kong tiles, concealed kongs) -> Facts of the base fans,
-# with and without the tiles' fans: ints only, which the garbage collector need not follow
-_BASES: dict[tuple, tuple[int, ...]] = Memo(_base)
+def bare_base_facts(key: tuple) -> Facts:
+    """:func:`base_facts` without the tiles' fans and tile hogs (which count on a special
+    shape only for Seven Pairs)."""
+    _tile, win, _hogs, kong_tiles, concealed_kongs = key
+    return base_facts(((), win, (), kong_tiles, concealed_kongs))
+
+
+# a group of different fans (the tiles', the winning move's, the kongs') -> its Facts
+_FANS_FACTS: dict[tuple[int, ...], Facts] = Memo(lambda fans: _facts((f, None) for f in fans))
 
 
 _CHOW_TILES = tuple((t, t + 1, t + 2) for t in range(34))
@@ -199,7 +225,7 @@ class Context:
         # so they are memoized whole, with their items and facts
         key = self.base_key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs),
                                kong_tiles, len(self.concealed_kongs))
-        self.base = _BASES[key]
+        self.base = base_facts(key)
         self._unique: bool | None = None
 
     def _melds(self, hand: Hand, present: int) -> tuple:
@@ -497,7 +523,7 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
 def add_parts(base_key: tuple, base: tuple[int, ...], sets: SetFacts,
               more: list[Item]) -> Scored:
     """A reading's score from its parts: the base fans (tiles, kongs, winning move, by
-    their :data:`_BASES` key and facts), the sets' fans of :func:`set_parts` and ``more``
+    their key and :func:`base_facts`), the sets' fans of :func:`set_parts` and ``more``
     fans counted once (concealed pungs, wait, ...), with the exclusions applied
     (:func:`_finish_facts`)."""
     s_mask, s_excluded, s_points, s_counts, sets_chunk = sets
@@ -558,9 +584,9 @@ _CHICKEN_CHUNKS = ((ITEMS_CHUNK, ((F.CHICKEN_HAND, "no other fan scores"),)),)
 def score_special(base_key: tuple, base: tuple[int, ...], fans: tuple[int, ...],
                   with_tiles: bool) -> Scored:
     """Score a special shape (``fans``, from special_shapes) with the base fans of the hand
-    (by their :data:`_BASES` key and facts); the fans of the tiles only count when
+    (by their key and :func:`base_facts`); the fans of the tiles only count when
     ``with_tiles``."""
-    mask, excluded, points, counts = base[:4] if with_tiles else base[4:]
+    mask, excluded, points, counts = base if with_tiles else bare_base_facts(base_key)
     for fan in fans:
         mask |= 1 << fan
         excluded |= _EXCLUDE_BITS[fan]

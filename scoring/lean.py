@@ -21,7 +21,6 @@ from functools import reduce
 from operator import itemgetter, methodcaller, or_
 
 from .combine import (
-    _BASES,
     HEX_OF,
     KEYS_LABEL,
     PUNGS_OF,
@@ -29,6 +28,7 @@ from .combine import (
     Best,
     Item,
     add_parts,
+    base_facts,
     may_knit,
     meld_share,
     prefer,
@@ -339,7 +339,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
                                  robbing_kong, last)]
     n_concealed_kongs = counters >> _CONCEALED_KONGS & 7
     key = (tile_fans(present), win_fans, hogs, kong_tiles, n_concealed_kongs)
-    base = _BASES[key]
+    base = base_facts(key)
     special = None
     if seven_pairs or shape:
         ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))

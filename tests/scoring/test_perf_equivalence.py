@@ -197,16 +197,39 @@ def test_the_knitted_straight_tables_agree_with_the_masks():
         assert may_knit(present) == any(present & m == m for m in KNITTED_MASKS), bin(present)
 
 
+def _facts_of_items(items) -> tuple[int, int, int, int]:
+    from scoring import combine
+
+    counts = {}
+    for fan, _detail in items:
+        counts[fan] = counts.get(fan, 0) + 1
+    excluded = 0
+    for fan in counts:
+        excluded |= combine._EXCLUDE_BITS[fan]
+    return (sum(1 << fan for fan in counts), excluded,
+            sum(combine._POINTS[fan] * n for fan, n in counts.items()),
+            sum(n << 4 * fan for fan, n in counts.items()))
+
+
 def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
-    """The base and set-part memos keep ints (nothing for the garbage collector to follow);
-    the items an explanation recomputes from their keys give the same fans and counts."""
+    """The set-part memos keep ints (nothing for the garbage collector to follow), and the
+    base fans' facts are summed from groups: the items an explanation recomputes from their
+    keys give the same fans, exclusions, points and counts."""
     from scoring import combine
     from scoring.generate import generate_winning_hands
 
+    base_keys = set()
     for hand in generate_winning_hands(3000, 11):
-        score_hand(hand)
+        for chunk in score_hand(hand).raw_items:
+            if chunk[0] in (combine.BASE_CHUNK, combine.BARE_BASE_CHUNK):
+                base_keys.add(chunk[1])
+    assert len(base_keys) > 50
+    for key in base_keys:
+        assert combine.base_facts(key) == _facts_of_items(combine.base_items(key))
+        bare = [it for it in combine.base_items(key)
+                if it[0] not in combine._TILE_FANS_AND_HOG]
+        assert combine.bare_base_facts(key) == _facts_of_items(bare)
     memos = [
-        (combine._BASES, combine.base_items),
         (combine._CHOW_PARTS, lambda key: combine._chow_items(key)[0]),
         (combine._PUNG_PARTS, lambda key: combine._pung_items(key)[0]),
     ]
@@ -214,11 +237,4 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
         assert len(memo) > 50
         for key, value in memo.items():
             assert all(type(v) is int for v in value)
-            items = items_of(key)
-            counts = {}
-            for fan, _detail in items:
-                counts[fan] = counts.get(fan, 0) + 1
-            mask, _excluded, points, packed = value[:4]
-            assert mask == sum(1 << fan for fan in counts)
-            assert points == sum(combine._POINTS[fan] * n for fan, n in counts.items())
-            assert all(packed >> 4 * fan & 15 == n for fan, n in counts.items())
+            assert value[:4] == _facts_of_items(items_of(key))
