@@ -18,6 +18,7 @@ A valid hand is handed over already parsed. Both ways give the same result on ev
 from __future__ import annotations
 
 from functools import reduce
+from itertools import product
 from operator import itemgetter, methodcaller, or_
 
 from .combine import (
@@ -40,7 +41,7 @@ from .fans import NINE_GATES
 from .fans.pungs import concealed_pungs_fan
 from .fans.special import special_shapes
 from .fans.tiles import tile_fans
-from .fans.winning import WIN_FANS, wait_fan, win_code
+from .fans.winning import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT, WIN_FANS, win_code
 from .memo import Memo
 from .shapes import (
     _HONOR_READINGS,
@@ -82,32 +83,45 @@ _BIT_OF = tuple(1 << t for t in range(34))
 _GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
-def _ranks_info(digits: str) -> tuple[int, int, int, int, int] | None:
-    """A group's digits (``"1236"``) read as ranks of the first suit: ``(tiles, base-5 key,
-    copies, bits of the tiles present, highest rank)``, or None when they hold more than
-    4 of a rank or more than 14 tiles (the general path explains)."""
+def _chunk_info(digits: str) -> tuple[int, int, int, int]:
+    """Up to three digits read as ranks of the first suit: ``(tiles, base-5 key, copies,
+    bits of the ranks present)``."""
     ranks = digits.encode().translate(_RANK_OF_DIGIT)
-    if len(ranks) > 14 or max(map(ranks.count, set(ranks))) > 4:
-        return None
     return (len(ranks), sum(map(POW_OF.__getitem__, ranks)), sum(map(HEX_OF.__getitem__, ranks)),
-            reduce(or_, map(_BIT_OF.__getitem__, ranks)), max(ranks))
+            reduce(or_, map(_BIT_OF.__getitem__, ranks)))
 
 
-# the same digits recur in every suit: memoized apart, a new group costs a few shifts
-_RANKS_INFO: dict[str, tuple | None] = Memo(_ranks_info)
 _RANK_OF_DIGIT = bytes.maketrans(b"123456789", bytes(range(9)))
+# every string of one to three digits 1-9 (819 of them), read ahead: a new group is read
+# three digits at a time from this table
+_CHUNK_INFO = {"".join(chunk): _chunk_info("".join(chunk)) for n in (1, 2, 3)
+               for chunk in product("123456789", repeat=n)}
 _SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
                    for letter in letters}
+# bits of the copies' digits: 8, 4, 1 in each of a suit's nine digits
+_DIGIT_8, _DIGIT_4, _DIGIT_1 = (sum(bit << 4 * r for r in range(9)) for bit in (8, 4, 1))
 
 
 def _group_info(group: str) -> tuple[int, int, int] | None:
     """One group of a tile run (``[1-9]+[mpszMPSZ]``) as three ints that add up over the
-    groups, or None if it is no plain run (``8z``) or holds more than 4 of a tile."""
-    info = _RANKS_INFO[group[:-1]]
-    suit = _SUIT_OF_LETTER[group[-1]]
-    if info is None or (suit == 3 and info[4] > 6):
+    groups, or None if it is no plain run (``8z``) or holds more than 14 tiles or more
+    than 4 of a tile (the general path explains)."""
+    digits = group[:-1]
+    if len(digits) > 14:
         return None
-    n, key, copies, present, _top = info
+    n = key = copies = present = 0
+    chunks = _CHUNK_INFO
+    for i in range(0, len(digits), 3):
+        chunk_n, chunk_key, chunk_copies, chunk_present = chunks[digits[i:i + 3]]
+        n += chunk_n
+        key += chunk_key
+        copies += chunk_copies
+        present |= chunk_present
+    suit = _SUIT_OF_LETTER[group[-1]]
+    # a digit of 5 or more (at most 14): its 8, or its 4 with its 2 or its 1
+    if copies & _DIGIT_8 or copies & _DIGIT_4 and (copies >> 2 & (copies | copies >> 1)
+                                                   & _DIGIT_1) or (suit == 3 and present >> 7):
+        return None
     return (n | 1 << (_SUIT_USE + 8 * suit) | present << (_PRESENT + 9 * suit),
             key << 24 * suit, copies << 36 * suit)
 
@@ -189,16 +203,13 @@ def _single_reading(code: int) -> tuple:
 _SINGLE: dict[int, tuple] = Memo(_single_reading)
 
 
-def _win_role(code: int) -> tuple[int, bool]:
-    """(base-5 key of the winning tile's suit << 6 | winning tile) -> (wait fan, whether
-    the winning tile sits in a concealed chow) of the suit's one reading."""
-    key, win = code >> 6, code & 63
-    sets, pair = _one_reading(key, SUIT_OF[win])
-    in_chow = any(kind == CHOW and t <= win <= t + 2 for kind, t in sets)
-    return wait_fan(sets, pair, win), in_chow
-
-
-_WIN_ROLE: dict[int, tuple[int, bool]] = Memo(_win_role)
+# where a winning tile sits in a concealed chow (34 * chow + tile): 1 in it, 2 in its
+# middle, 4 at its edge (the 3 of 1-2-3, the 7 of 7-8-9), as wait_fan reads them
+_IN_CHOW, _CLOSED, _EDGE = 1, 2, 4
+_CHOW_ROLE = tuple(
+    (_IN_CHOW if t <= win <= t + 2 else 0) | (_CLOSED if win == t + 1 else 0)
+    | (_EDGE if (win == t + 2 and t % 9 == 0) or (win == t and t % 9 == 6) else 0)
+    for t in range(34) for win in range(34))
 
 
 def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:
@@ -364,9 +375,14 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     more: list[Item] = [_NINE_GATES_ITEM] if not n_melds and win_suit < 3 and (
         keys - (POW_OF[win] << 24 * win_suit)) >> 24 * win_suit & _M24 == _NINE_GATES_KEY \
         else []
-    wait, win_in_chow = _WIN_ROLE[(k0, k1, k2, k3)[win_suit] << 6 | win]
+    role = 0  # of the winning tile in the concealed chows (see wait_fan)
+    if win_suit < 3:
+        for t in (c0, c1, c2)[win_suit]:
+            role |= _CHOW_ROLE[34 * t + win]
+    wait = EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else \
+        SINGLE_WAIT if pair == win else 0
     if hidden or n_concealed_kongs:
-        if not self_drawn and hidden >> win & 1 and not win_in_chow:
+        if not self_drawn and hidden >> win & 1 and not role & _IN_CHOW:
             hidden ^= 1 << win
         if (fan := concealed_pungs_fan(hidden.bit_count() + n_concealed_kongs)):
             concealed_kongs = tuple(t for kind, t, hide in melds if hide)

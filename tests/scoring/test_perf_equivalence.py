@@ -238,3 +238,50 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
         for key, value in memo.items():
             assert all(type(v) is int for v in value)
             assert value[:4] == _facts_of_items(items_of(key))
+
+
+def test_pungs_that_cannot_relate_change_no_pung_relation():
+    """_pung_part reads the relations of the pungs that can relate (_relatable) only:
+    on every set of 2 to 4 different pungs that gives the same relations as all of them."""
+    from scoring import combine
+    from scoring.fans.pungs import pung_relations
+
+    for n in (2, 3, 4):
+        for pungs in itertools.combinations(range(34), n):
+            related = tuple(p for p in pungs if any(combine._relatable(p, q) for q in pungs))
+            assert pung_relations(pungs) == (pung_relations(related)
+                                             if len(related) >= 2 else ()), pungs
+
+
+def test_a_tile_group_read_three_digits_at_a_time_agrees_with_counting_its_tiles():
+    from scoring.combine import HEX_OF
+    from scoring.lean import _group_info
+    from scoring.shapes import POW_OF
+
+    rng = random.Random(17)
+    for _ in range(20_000):
+        letter = rng.choice("mpszMPSZ")
+        group = "".join(rng.choice("123456789") for _ in range(rng.randint(1, 16))) + letter
+        suit = "mpsz".index(letter.lower())
+        tiles = [9 * suit + int(d) - 1 for d in group[:-1]]
+        if len(tiles) > 14 or max(map(tiles.count, tiles)) > 4 or (suit == 3 and max(
+                tiles) > 33):
+            assert _group_info(group) is None, group
+            continue
+        present = sum(1 << t for t in set(tiles))
+        expected = (len(tiles) | 1 << (8 + 8 * suit) | present << 40,
+                    sum(POW_OF[t] for t in tiles) << 24 * suit, sum(HEX_OF[t] for t in tiles))
+        assert _group_info(group) == expected, group
+
+
+def test_the_winning_tile_table_of_the_short_path_agrees_with_wait_fan():
+    from scoring.fans.winning import CLOSED_WAIT, EDGE_WAIT, wait_fan
+    from scoring.lean import _CHOW_ROLE, _CLOSED, _EDGE, _IN_CHOW
+    from scoring.shapes import CHOW
+
+    for t in [r + 9 * s for s in range(3) for r in range(7)]:
+        for win in range(34):
+            role = _CHOW_ROLE[34 * t + win]
+            assert bool(role & _IN_CHOW) == (t <= win <= t + 2)
+            expected = EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else 0
+            assert wait_fan(((CHOW, t),), -1, win) == expected, (t, win)
