@@ -399,88 +399,40 @@ def _chow_items(key: tuple) -> tuple[list[Item], int]:
 def _pung_items(key: tuple) -> tuple[list[Item], int]:
     """The pungs' fans of a pung key of set_parts, as items, and their flags."""
     pungs, pair_kind, seat, prevalent = key
-    items, wind_fan = _relation_items(pungs, pair_kind) if len(pungs) >= 2 else ([], 0)
+    items: list[Item] = []
+    wind_fan = 0
+    if len(pungs) >= 2:
+        for fan, used in pung_relations(pungs):
+            if fan == F.BIG_THREE_WINDS and pair_kind == 1:
+                fan = F.LITTLE_FOUR_WINDS  # three wind pungs and a wind pair
+            elif fan == F.TWO_DRAGON_PUNGS and pair_kind == 2:
+                fan = F.LITTLE_THREE_DRAGONS  # two dragon pungs and a dragon pair
+            if fan in (F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_FOUR_WINDS):
+                wind_fan = fan
+            items.append((fan, (PUNGS_OF, used)))
     if len(pungs) == 4:
         items.append((F.ALL_PUNGS, "four pungs or kongs"))  # fan 49
     flags = _OUTSIDE | _FIVES | _EVEN
     for p in pungs:
         flags &= _PUNG_FLAGS[p]
-        items.extend(_one_pung_items(p, seat, prevalent, wind_fan))
-    return items, flags
-
-
-def _relation_items(pungs: tuple[int, ...], pair_kind: int) -> tuple[list[Item], int]:
-    """The fans between pungs, as items, with the pair's kind (see set_parts), and the wind
-    fan among them (Big Three Winds, Little or Big Four Winds) or 0."""
-    items: list[Item] = []
-    wind_fan = 0
-    for fan, used in pung_relations(pungs):
-        if fan == F.BIG_THREE_WINDS and pair_kind == 1:
-            fan = F.LITTLE_FOUR_WINDS  # three wind pungs and a wind pair
-        elif fan == F.TWO_DRAGON_PUNGS and pair_kind == 2:
-            fan = F.LITTLE_THREE_DRAGONS  # two dragon pungs and a dragon pair
-        if fan in (F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_FOUR_WINDS):
-            wind_fan = fan
-        items.append((fan, (PUNGS_OF, used)))
-    return items, wind_fan
-
-
-def _one_pung_items(p: int, seat: int, prevalent: int, wind_fan: int) -> list[Item]:
-    """The fans of one pung of tile ``p`` itself (the winds as in a pung key)."""
-    g = (PUNGS_OF, (p,))
-    if p >= 31:
-        return [(F.DRAGON_PUNG, g)]  # fan 59
-    if p >= 27:
-        items: list[Item] = []
-        if p == prevalent:
-            items.append((F.PREVALENT_WIND, g))  # fan 60
-        if p == seat:
-            items.append((F.SEAT_WIND, g))  # fan 61
-        # fan 73 counts winds other than seat and prevalent, and not those already in Big
-        # Three Winds / Little or Big Four Winds
-        if not items and not wind_fan:
+        g = (PUNGS_OF, (p,))
+        if p >= 31:
+            items.append((F.DRAGON_PUNG, g))  # fan 59
+        elif p >= 27:
+            special = False
+            if p == prevalent:
+                items.append((F.PREVALENT_WIND, g))  # fan 60
+                special = True
+            if p == seat:
+                items.append((F.SEAT_WIND, g))  # fan 61
+                special = True
+            # fan 73 counts winds other than seat and prevalent, and not those already
+            # in Big Three Winds / Little or Big Four Winds
+            if not special and not wind_fan:
+                items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
+        elif p in TERMINALS:
             items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
-        return items
-    return [(F.PUNG_OF_TERMINALS_OR_HONORS, g)] if p in TERMINALS else []
-
-
-def _pung_part(key: tuple) -> Part:
-    """The Part of a pung key of set_parts, as :func:`_pung_items` would give it but
-    summed from smaller memos: the relations between the pungs that can relate (far fewer
-    combinations than whole keys) and each pung's own fans."""
-    pungs, pair_kind, seat, prevalent = key
-    mask = excluded = points = counts = wind_fan = 0
-    if len(pungs) >= 2:
-        relatable = _RELATABLE_PUNGS
-        related = tuple(p for p in pungs if any(relatable[34 * p + q] for q in pungs))
-        if len(related) >= 2:
-            mask, excluded, points, counts, wind_fan = _PUNG_RELATIONS[(related, pair_kind)]
-        if len(pungs) == 4:
-            mask |= 1 << F.ALL_PUNGS
-            excluded |= _EXCLUDE_BITS[F.ALL_PUNGS]
-            points += _POINTS[F.ALL_PUNGS]
-            counts += _UNIT[F.ALL_PUNGS]
-    flags = _OUTSIDE | _FIVES | _EVEN
-    for p in pungs:
-        flags &= _PUNG_FLAGS[p]
-        one_mask, one_excluded, one_points, one_counts = _ONE_PUNG[
-            (p, seat, prevalent, wind_fan > 0) if 27 <= p <= 30 else p]
-        mask |= one_mask
-        excluded |= one_excluded
-        points += one_points
-        counts += one_counts
-    return mask, excluded, points, counts, flags
-
-
-def _relatable(p: int, q: int) -> bool:
-    """Whether two pungs can take part in one fan together: suit tiles of different suits
-    and ranks at most 2 apart, or of one suit 1 or 2 apart; two winds; two dragons."""
-    if p < 27 and q < 27:
-        return p != q and abs(p % 9 - q % 9) <= 2
-    return (27 <= p <= 30 and 27 <= q <= 30 and p != q) or (p >= 31 and q >= 31 and p != q)
-
-
-_RELATABLE_PUNGS = tuple(_relatable(p, q) for p in range(34) for q in range(34))
+    return items, flags
 
 
 def _flag_items(flags: int) -> list[Item]:
@@ -501,10 +453,7 @@ def _part_of(items_and_flags: tuple[list[Item], int]) -> Part:
 
 
 _CHOW_PARTS: dict[tuple, Part] = Memo(lambda key: _part_of(_chow_items(key)))
-_PUNG_PARTS: dict[tuple, Part] = Memo(_pung_part)
-# (pungs that can relate, pair kind) -> (*Facts of their relations, wind fan)
-_PUNG_RELATIONS: dict[tuple, tuple[int, ...]] = Memo(
-    lambda key: (*_facts((items := _relation_items(*key))[0]), items[1]))
+_PUNG_PARTS: dict[tuple, Part] = Memo(lambda key: _part_of(_pung_items(key)))
 
 
 def _facts(items) -> Facts:
@@ -608,13 +557,6 @@ _UNIT = [1 << 4 * f for f in range(len(_EXCLUDE_BITS))]
 
 # the Facts of the flags of set_parts, for each combination of the three flags
 _FLAG_FACTS = tuple(_facts(_flag_items(flags)) for flags in range(8))
-# the Facts of one pung's own fans: by tile, and for a wind by (tile, seat, prevalent, some
-# wind fan among the relations) with the winds as in a pung key (27 + wind, or 0)
-_ONE_PUNG: dict = {p: _facts(_one_pung_items(p, 0, 0, 0)) for p in (*range(27), 31, 32, 33)}
-_ONE_PUNG.update({(p, seat, prevalent, wind_fan): _facts(_one_pung_items(p, seat, prevalent,
-                                                                          wind_fan))
-                  for p in range(27, 31) for seat in (0, 27, 28, 29, 30)
-                  for prevalent in (0, 27, 28, 29, 30) for wind_fan in (False, True)})
 
 
 def _finish_facts(mask: int, excluded: int, points: int, counts: int,

@@ -240,19 +240,6 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
             assert value[:4] == _facts_of_items(items_of(key))
 
 
-def test_pungs_that_cannot_relate_change_no_pung_relation():
-    """_pung_part reads the relations of the pungs that can relate (_relatable) only:
-    on every set of 2 to 4 different pungs that gives the same relations as all of them."""
-    from scoring import combine
-    from scoring.fans.pungs import pung_relations
-
-    for n in (2, 3, 4):
-        for pungs in itertools.combinations(range(34), n):
-            related = tuple(p for p in pungs if any(combine._relatable(p, q) for q in pungs))
-            assert pung_relations(pungs) == (pung_relations(related)
-                                             if len(related) >= 2 else ()), pungs
-
-
 def test_a_tile_group_read_three_digits_at_a_time_agrees_with_counting_its_tiles():
     from scoring.combine import HEX_OF
     from scoring.lean import _group_info
