@@ -25,13 +25,15 @@ from .memo import Memo
 from .shapes import (
     _MAX_SHAPE_TILES,
     CHOW,
+    KNIT_RUNS,
+    KNITS_HELD,
     KNITTED_STRAIGHTS,
     KONG,
     POW_OF,
     PUNG,
     SUIT_OF,
     decompose_keys,
-    knitted_straight_decompositions,
+    knitted_decompositions_of_keys,
     waits_on_one_tile_keys,
     waits_on_one_tile_of_regular,
 )
@@ -201,7 +203,7 @@ class Context:
     sets, the fans of the tiles, of the kongs and of the way of winning."""
 
     __slots__ = ("hand", "meld_sets", "meld_chows", "meld_pungs", "concealed_kongs",
-                 "standing", "keys", "present", "base_key", "base", "_unique")
+                 "standing", "keys", "held", "present", "base_key", "base", "_unique")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -209,6 +211,7 @@ class Context:
         standing = self.standing = tuple(sorted(hand.concealed + (win,)))
         keys, present = _suit_keys_and_present(standing)
         self.keys = keys
+        self.held = present  # (the concealed tiles' bits; present adds the melds')
         if hand.melds:
             present, melded, shown, kong_tiles, hogs = self._melds(hand, present)
         else:  # the common case: nothing declared
@@ -622,19 +625,14 @@ _TILE_FANS_AND_HOG = frozenset((F.TILE_HOG, *F_TILE_FANS))
 Best = tuple[int, int, int, tuple, int, object]
 
 
-# which of 147, 258, 369 a suit's 9-bit mask holds (bits 1, 2, 4), and, for the three suits'
-# answers side by side (9 bits), whether they cover a knitted straight
-_KNIT_RUNS = tuple(sum(bit for bit, run in ((1, 0o111), (2, 0o222), (4, 0o444))
-                       if mask & run == run) for mask in range(512))
-_KNITS = tuple(any(f >> a & 1 and f >> 3 + b & 1 and f >> 6 + c & 1
-                   for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1),
-                                   (2, 1, 0)))
-               for f in range(512))
+# for the three suits' runs side by side (9 bits, see shapes.KNIT_RUNS), whether they cover
+# a knitted straight
+_KNITS = tuple(map(bool, KNITS_HELD))
 
 
 def may_knit(present: int) -> bool:
     """Whether the tiles present hold a whole knitted straight (two table look-ups)."""
-    runs = _KNIT_RUNS
+    runs = KNIT_RUNS
     return _KNITS[runs[present & 511] | runs[present >> 9 & 511] << 3
                   | runs[present >> 18 & 511] << 6]
 
@@ -652,9 +650,8 @@ def best_score(hand: Hand) -> Best | None:
             if best is None or scored[0] > best[0]:
                 best = (*scored, label)
     if n_melds <= 1 and may_knit(ctx.present):
-        # (the present mask holds the declared meld's tiles too: only the concealed ones)
-        held = ctx.present if n_melds == 0 else -1
-        for k, (sets, pair) in knitted_straight_decompositions(standing, held):
+        for k, (sets, pair) in knitted_decompositions_of_keys(ctx.keys, len(standing),
+                                                              ctx.held):
             scored = score_decomposition(ctx, sets, pair, knitted=k)
             if best is None or scored[0] > best[0]:
                 best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))

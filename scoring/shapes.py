@@ -33,6 +33,16 @@ KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
 _KNITTED_SETS = tuple(frozenset(k) for k in KNITTED_STRAIGHTS)
 KNITTED_MASKS = tuple(sum(1 << t for t in k) for k in KNITTED_STRAIGHTS)
 _KNITTED_MASKS = KNITTED_MASKS
+# which of 147, 258, 369 a suit's 9-bit mask holds (bits 1, 2, 4); and, for the three
+# suits' answers side by side (9 bits), the knitted straights they cover (indices into
+# KNITTED_STRAIGHTS: suits[0] holds 147, suits[1] 258, suits[2] 369)
+KNIT_RUNS = tuple(sum(bit for bit, run in ((1, 0o111), (2, 0o222), (4, 0o444))
+                      if mask & run == run) for mask in range(512))
+KNITS_HELD = tuple(
+    tuple(i for i, suits in enumerate(permutations((0, 1, 2)))
+          if runs >> 3 * suits[0] & 1 and runs >> 3 * suits[1] + 1 & 1
+          and runs >> 3 * suits[2] + 2 & 1)
+    for runs in range(512))
 
 
 def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tuple, int], ...]:
@@ -274,6 +284,11 @@ def suit_keys(tiles) -> list[int]:
     return keys
 
 
+# the suit keys of each knitted straight's tiles (suits 0-2)
+_KNITTED_KEYS = tuple(tuple(sum(POW_OF[t] for t in k if t // 9 == s) for s in range(3))
+                      for k in KNITTED_STRAIGHTS)
+
+
 def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
     """:func:`decompose` of ``n_tiles`` tiles (3k+2) given as their four suit keys
     (:func:`suit_keys`), for callers that are not helped by the memo on whole hands."""
@@ -367,20 +382,28 @@ def knitted_straight_decompositions(
 
     Returns ``((knitted index, (sets, pair)), ...)``.
     """
-    if len(tiles) not in (14, 11) or len(set(tiles)) < 9:
+    if len(tiles) not in (14, 11):
         return ()
     if held < 0:
         held = 0
         for t in tiles:
             held |= 1 << t
+    return knitted_decompositions_of_keys(suit_keys(tiles), len(tiles), held)
+
+
+def knitted_decompositions_of_keys(keys: list[int], n_tiles: int,
+                                   held: int) -> tuple[tuple[int, Decomposition], ...]:
+    """:func:`knitted_straight_decompositions` of ``n_tiles`` concealed tiles given as their
+    suit keys and the bitmask of the tiles: the rest is the keys less the straight's."""
+    if n_tiles not in (14, 11):
+        return ()
+    runs = KNIT_RUNS
     out = []
-    for i, knitted in enumerate(_KNITTED_MASKS):
-        if held & knitted == knitted:
-            rest = list(tiles)
-            for t in KNITTED_STRAIGHTS[i]:
-                rest.remove(t)
-            for d in decompose(tuple(rest)):
-                out.append((i, d))
+    for i in KNITS_HELD[runs[held & 511] | runs[held >> 9 & 511] << 3
+                        | runs[held >> 18 & 511] << 6]:
+        k0, k1, k2 = _KNITTED_KEYS[i]
+        rest = [keys[0] - k0, keys[1] - k1, keys[2] - k2, keys[3]]
+        out.extend((i, d) for d in decompose_keys(rest, n_tiles - 9))
     return tuple(out)
 
 
@@ -632,10 +655,15 @@ def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:
             out |= _honors_and_knitted_waits(held)
     if distinct >= 8:
         found = waits | out
+        keys = suit_keys(tiles)
+        bits = sum(1 << t for t in held)
+        n_tiles = len(tiles) + 1
         for t in _knitted_candidates(tiles, held):
-            if not found >> t & 1 and counts[t] < 4 and knitted_straight_decompositions(
-                    tuple(sorted(tiles + (t,)))):
-                out |= 1 << t
+            if not found >> t & 1 and counts[t] < 4:
+                with_t = keys.copy()
+                with_t[SUIT_OF[t]] += POW_OF[t]
+                if knitted_decompositions_of_keys(with_t, n_tiles, bits | 1 << t):
+                    out |= 1 << t
     return out
 
 

@@ -187,14 +187,18 @@ def test_the_readings_table_agrees_with_the_search_on_every_suit(honors):
 
 def test_the_knitted_straight_tables_agree_with_the_masks():
     from scoring.combine import may_knit
-    from scoring.shapes import KNITTED_MASKS
+    from scoring.shapes import KNIT_RUNS, KNITS_HELD, KNITTED_MASKS
 
     rng = random.Random(9)
     for _ in range(100_000):
         present = rng.getrandbits(34) & rng.getrandbits(34)
         if rng.random() < 0.3:
             present |= rng.choice(KNITTED_MASKS) & ~(1 << rng.randrange(40))
-        assert may_knit(present) == any(present & m == m for m in KNITTED_MASKS), bin(present)
+        held = [i for i, m in enumerate(KNITTED_MASKS) if present & m == m]
+        assert may_knit(present) == bool(held), bin(present)
+        runs = (KNIT_RUNS[present & 511] | KNIT_RUNS[present >> 9 & 511] << 3
+                | KNIT_RUNS[present >> 18 & 511] << 6)
+        assert list(KNITS_HELD[runs]) == held, bin(present)
 
 
 def _facts_of_items(items) -> tuple[int, int, int, int]:
