@@ -20,7 +20,7 @@ from .fans.chows import chow_relations, terminal_chows_fan
 from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
 from .fans.tiles import tile_fans
-from .fans.winning import wait_fan, win_fans
+from .fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, win_fans
 from .memo import Memo
 from .shapes import (
     _MAX_SHAPE_TILES,
@@ -489,12 +489,12 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     chows = list(ctx.meld_chows)
     pungs = list(ctx.meld_pungs)
     hidden = []
-    hidden_chow_has_win = False
+    role = 0  # of the winning tile in the concealed chows (see CHOW_ROLE)
     for k, t in sets:
         if k == CHOW:
             chows.append(t)
             if t <= win <= t + 2:
-                hidden_chow_has_win = True
+                role |= CHOW_ROLE[34 * t + win]
         else:
             pungs.append(t)
             hidden.append(t)
@@ -510,14 +510,14 @@ def score_decomposition(ctx: Context, sets: tuple, pair: int, knitted: int = -1,
     # concealed pungs: a pung completed with another player's tile counts as exposed,
     # unless a concealed chow could have taken that tile instead
     if hidden or ctx.concealed_kongs:
-        if not hand.self_drawn and win in hidden and not hidden_chow_has_win:
+        if not hand.self_drawn and win in hidden and not role & IN_CHOW:
             hidden.remove(win)
         hidden.extend(ctx.concealed_kongs)
         if (fan := concealed_pungs_fan(len(hidden))):
             more.append((fan, (PUNGS_OF, tuple(hidden))))
 
     # waits: only when the hand waited on that one tile (rules 77-79)
-    fan = wait_fan(sets, pair, win)
+    fan = WAIT_OF_ROLE[role] or (SINGLE_WAIT if pair == win else 0)
     if fan and ctx.unique_wait(knitted < 0):
         more.append((fan, (TILES_OF, (win,))))
     return add_parts(ctx.base_key, ctx.base, set_facts, more)

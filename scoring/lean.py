@@ -41,7 +41,7 @@ from .fans import NINE_GATES
 from .fans.pungs import concealed_pungs_fan
 from .fans.special import special_shapes
 from .fans.tiles import tile_fans
-from .fans.winning import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT, WIN_FANS, win_code
+from .fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, WIN_FANS, win_code
 from .memo import Memo
 from .shapes import (
     _HONOR_READINGS,
@@ -203,13 +203,6 @@ def _single_reading(code: int) -> tuple:
 _SINGLE: dict[int, tuple] = Memo(_single_reading)
 
 
-# where a winning tile sits in a concealed chow (34 * chow + tile): 1 in it, 2 in its
-# middle, 4 at its edge (the 3 of 1-2-3, the 7 of 7-8-9), as wait_fan reads them
-_IN_CHOW, _CLOSED, _EDGE = 1, 2, 4
-_CHOW_ROLE = tuple(
-    (_IN_CHOW if t <= win <= t + 2 else 0) | (_CLOSED if win == t + 1 else 0)
-    | (_EDGE if (win == t + 2 and t % 9 == 0) or (win == t and t % 9 == 6) else 0)
-    for t in range(34) for win in range(34))
 
 
 def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:
@@ -375,14 +368,13 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     more: list[Item] = [_NINE_GATES_ITEM] if not n_melds and win_suit < 3 and (
         keys - (POW_OF[win] << 24 * win_suit)) >> 24 * win_suit & _M24 == _NINE_GATES_KEY \
         else []
-    role = 0  # of the winning tile in the concealed chows (see wait_fan)
+    role = 0  # of the winning tile in the concealed chows (see CHOW_ROLE)
     if win_suit < 3:
         for t in (c0, c1, c2)[win_suit]:
-            role |= _CHOW_ROLE[34 * t + win]
-    wait = EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else \
-        SINGLE_WAIT if pair == win else 0
+            role |= CHOW_ROLE[34 * t + win]
+    wait = WAIT_OF_ROLE[role] or (SINGLE_WAIT if pair == win else 0)
     if hidden or n_concealed_kongs:
-        if not self_drawn and hidden >> win & 1 and not role & _IN_CHOW:
+        if not self_drawn and hidden >> win & 1 and not role & IN_CHOW:
             hidden ^= 1 << win
         if (fan := concealed_pungs_fan(hidden.bit_count() + n_concealed_kongs)):
             concealed_kongs = tuple(t for kind, t, hide in melds if hide)

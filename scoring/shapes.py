@@ -312,25 +312,38 @@ def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
     if single:  # the common case: one reading
         if pairs != 1:
             return ()
-        sets: tuple = ()
+        one: tuple = ()
         pair = -1
         for options in per_suit:
             s_sets, s_pair = options[0]
-            sets += s_sets
+            one += s_sets
             if s_pair >= 0:
                 pair = s_pair
-        return ((tuple(sorted(sets)), pair),)
+        return ((tuple(sorted(one)), pair),)
     # every choice of one reading per suit, with exactly one pair in all (a loop rather
     # than a recursive closure, which would leave a reference cycle per call)
     results: list[Decomposition] = []
     for choice in product(*per_suit):
-        pairs = [s_pair for _sets, s_pair in choice if s_pair >= 0]
-        if len(pairs) == 1:
-            results.append((tuple(sorted(sum((s_sets for s_sets, _ in choice), ()))), pairs[0]))
+        sets: list = []
+        pair = -1
+        pairs = 0
+        for s_sets, s_pair in choice:
+            sets += s_sets
+            if s_pair >= 0:
+                pair = s_pair
+                pairs += 1
+        if pairs == 1:
+            results.append((tuple(sorted(sets)), pair))
     # Order as the reference calculator finds them (lowest tile first, pung before chow),
     # so that ties between readings of equal value resolve the same way.
-    results.sort(key=lambda d: sorted((t, k != PUNG) for k, t in d[0]))
+    order = _SET_ORDER.__getitem__
+    results.sort(key=lambda d: sorted(map(order, d[0])))
     return tuple(results)
+
+
+# a set's place in that order: by its lowest tile, a pung before a chow
+_SET_ORDER = {(kind, t): 2 * t + (kind != PUNG) for kind in (CHOW, PUNG, KONG)
+              for t in range(NUM_TILES)}
 
 
 def is_regular(counts: list[int] | tuple[int, ...]) -> bool:

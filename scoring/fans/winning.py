@@ -76,6 +76,18 @@ def is_last_tile(hand: Hand, shown: int | None = None) -> bool:
     return shown == 3
 
 
+# where a winning tile sits in a concealed chow (by 34 * chow + tile): 1 in it, 2 in its
+# middle, 4 at its edge (the 3 of 1-2-3, the 7 of 7-8-9); the ORs of a reading's chows
+# give its wait fan, as wait_fan finds it, unless the tile is the pair's (single wait)
+IN_CHOW, _CLOSED, _EDGE = 1, 2, 4
+CHOW_ROLE = tuple(
+    (IN_CHOW if t <= win <= t + 2 else 0) | (_CLOSED if win == t + 1 else 0)
+    | (_EDGE if (win == t + 2 and t % 9 == 0) or (win == t and t % 9 == 6) else 0)
+    for t in range(34) for win in range(34))
+WAIT_OF_ROLE = tuple(EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else 0
+                     for role in range(8))
+
+
 def wait_fan(sets: tuple, pair: int, win: int) -> int:
     """Where the winning tile sits in the concealed sets: edge (77: the 3 of 1-2-3 or the
     7 of 7-8-9), closed (78: the middle of a chow) or the pair (79). Edge first, then

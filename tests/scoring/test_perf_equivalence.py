@@ -266,13 +266,20 @@ def test_a_tile_group_read_three_digits_at_a_time_agrees_with_counting_its_tiles
 
 
 def test_the_winning_tile_table_of_the_short_path_agrees_with_wait_fan():
-    from scoring.fans.winning import CLOSED_WAIT, EDGE_WAIT, wait_fan
-    from scoring.lean import _CHOW_ROLE, _CLOSED, _EDGE, _IN_CHOW
-    from scoring.shapes import CHOW
+    from scoring.fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, wait_fan
+    from scoring.shapes import CHOW, PUNG
 
-    for t in [r + 9 * s for s in range(3) for r in range(7)]:
-        for win in range(34):
-            role = _CHOW_ROLE[34 * t + win]
-            assert bool(role & _IN_CHOW) == (t <= win <= t + 2)
-            expected = EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else 0
-            assert wait_fan(((CHOW, t),), -1, win) == expected, (t, win)
+    chows = [r + 9 * s for s in range(3) for r in range(7)]
+    rng = random.Random(4)
+    for _ in range(20_000):
+        sets = tuple((CHOW, rng.choice(chows)) if rng.random() < 0.7
+                     else (PUNG, rng.randrange(34)) for _ in range(rng.randint(1, 4)))
+        win, pair = rng.randrange(34), rng.randrange(34)
+        role = 0
+        for kind, t in sets:
+            if kind == CHOW:
+                role |= CHOW_ROLE[34 * t + win]
+        assert bool(role & IN_CHOW) == any(
+            kind == CHOW and t <= win <= t + 2 for kind, t in sets)
+        expected = wait_fan(sets, pair, win)
+        assert (WAIT_OF_ROLE[role] or (SINGLE_WAIT if pair == win else 0)) == expected, (sets, win)
