@@ -57,12 +57,12 @@ from .tiles import (
     _FIVE_BOOLS,
     _ONE_TILE,
     _REQUIRED,
+    _TO_TILES,
     _WHOLE_GROUP,
     _WIND_WORDS,
     Hand,
     _new_tuple,
     _parse_meld_slow,
-    _sorted_tiles,
 )
 
 # --- tile groups: "123m" -> (small, keys, copies); a hand's groups add up to the hand's ---
@@ -80,7 +80,7 @@ _DIGITS = sum(HEX_OF)  # a 1 in every tile's digit
 # holds 5 or more, and adding 4 when it holds 4 or more (bit 3 of each digit: _EIGHTS)
 _THREES, _FOURS, _EIGHTS = 3 * _DIGITS, 4 * _DIGITS, 8 * _DIGITS
 _BIT_OF = tuple(1 << t for t in range(34))
-_GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES = itemgetter(0), itemgetter(1), itemgetter(2)
+_GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES, _GROUP_TILES = map(itemgetter, range(4))
 
 
 def _chunk_info(digits: str) -> tuple[int, int, int, int]:
@@ -102,10 +102,10 @@ _SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS"
 _DIGIT_8, _DIGIT_4, _DIGIT_1 = (sum(bit << 4 * r for r in range(9)) for bit in (8, 4, 1))
 
 
-def _group_info(group: str) -> tuple[int, int, int] | None:
+def _group_info(group: str) -> tuple[int, int, int, bytes] | None:
     """One group of a tile run (``[1-9]+[mpszMPSZ]``) as three ints that add up over the
-    groups, or None if it is no plain run (``8z``) or holds more than 14 tiles or more
-    than 4 of a tile (the general path explains)."""
+    groups and its tiles as bytes, or None if it is no plain run (``8z``) or holds more
+    than 14 tiles or more than 4 of a tile (the general path explains)."""
     digits = group[:-1]
     if len(digits) > 14:
         return None
@@ -117,13 +117,14 @@ def _group_info(group: str) -> tuple[int, int, int] | None:
         key += chunk_key
         copies += chunk_copies
         present |= chunk_present
-    suit = _SUIT_OF_LETTER[group[-1]]
+    letter = group[-1]
+    suit = _SUIT_OF_LETTER[letter]
     # a digit of 5 or more (at most 14): its 8, or its 4 with its 2 or its 1
     if copies & _DIGIT_8 or copies & _DIGIT_4 and (copies >> 2 & (copies | copies >> 1)
                                                    & _DIGIT_1) or (suit == 3 and present >> 7):
         return None
     return (n | 1 << (_SUIT_USE + 8 * suit) | present << (_PRESENT + 9 * suit),
-            key << 24 * suit, copies << 36 * suit)
+            key << 24 * suit, copies << 36 * suit, digits.encode().translate(_TO_TILES[letter]))
 
 
 _GROUP_INFO: dict[str, tuple | None] = Memo(_group_info)
@@ -135,10 +136,12 @@ _NINE_GATES_ITEM = (NINE_GATES, "the whole hand")
 # --- declared melds: the items of one JSON meld -> its entry, or None --------------------
 # An entry is (Meld, chow tiles, pung tiles, tiles present, copies (hexadecimal digits, as
 # for the groups), counters) where the counters add up over the melds: exposed melds |
-# concealed kongs << 3 | kongs << 6 | the pung or kong tile's bit << 9
+# concealed kongs << 3 | kongs << 6 | melds with a concealed flag << 9 | the pung or kong
+# tile's bit << 12
 _CONCEALED_KONGS = 3
 _KONGS = 6
-_PUNG_BITS = 9
+_FLAGGED = 9
+_PUNG_BITS = 12
 
 
 def _meld_entry(items: tuple) -> tuple | None:
@@ -154,6 +157,8 @@ def _meld_entry(items: tuple) -> tuple | None:
         counters = (0 if concealed else 1) | 1 << (_PUNG_BITS + t)
         if kind == "kong":
             counters |= concealed << _CONCEALED_KONGS | 1 << _KONGS
+    if any(field == "concealed" for field, _value in items):  # (True == 1 as a key)
+        counters |= 1 << _FLAGGED
     return meld, chows, pungs, present, copies, counters
 
 
@@ -216,9 +221,17 @@ def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def _standing(text: str, win: int) -> tuple[int, ...]:
+def _concealed(infos: list[tuple]) -> tuple[int, ...]:
+    """The concealed tiles of a hand's groups (:func:`_group_info`), sorted."""
+    return tuple(sorted(b"".join(map(_GROUP_TILES, infos))))
+
+
+def _standing(infos: list[tuple], win: int) -> tuple[int, ...]:
     """The hand's concealed tiles with the winning tile, sorted."""
-    return tuple(sorted(_sorted_tiles(text) + (win,)))
+    return tuple(sorted(b"".join(map(_GROUP_TILES, infos)) + _TILE_BYTE[win]))
+
+
+_TILE_BYTE = tuple(bytes((t,)) for t in range(34))
 
 
 def _exposed(melds: tuple, tile: int) -> int:
@@ -251,11 +264,12 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     if raw_melds:
         if type(raw_melds) is not list or len(raw_melds) > 4:
             return _GENERAL
-        # (True == 1 as a memo key: a concealed flag must really be a bool)
-        if not set(map(type, map(_CONCEALED_FLAG, raw_melds))) <= _BOOL:
-            return _GENERAL
         entries = list(map(_MELD_ENTRY.__getitem__, map(tuple, map(dict.items, raw_melds))))
         counters = sum(map(_COUNTERS_OF, entries))  # TypeError on a bad meld (None)
+        # (True == 1 as a memo key: a concealed flag must really be a bool)
+        if counters >> _FLAGGED & 7 and not set(map(type, map(_CONCEALED_FLAG,
+                                                              raw_melds))) <= _BOOL:
+            return _GENERAL
         if counters >> _PUNG_BITS != reduce(or_, map(_COUNTERS_OF, entries)) >> _PUNG_BITS:
             return _GENERAL  # two pungs or kongs of one tile (their bits carried)
         melds = tuple(map(_MELD_OF, entries))
@@ -309,12 +323,12 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     seven_pairs = not n_melds and not copies & _DIGITS  # (every count even)
     # 13 or 14 different tiles: Thirteen Orphans or Honors and Knitted Tiles, if anything
     # special; with such a shape no set (a pung, or a chow of suit tiles) can be read
-    shape = special_shapes(_standing(text, win)) \
+    shape = special_shapes(_standing(infos, win)) \
         if not n_melds and present.bit_count() >= 13 else None
     win_suit = SUIT_OF[win]
     keys = sum(map(_GROUP_KEYS, infos))  # of the concealed tiles, before the win
     if not shape and n_melds <= 1 and may_knit(present):
-        return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
+        return None, 0, _new_tuple(Hand, (melds, _concealed(infos), win, *flags, seat,
                                           prevalent, flowers))
 
     # the one reading: the suits' readings add up
@@ -328,7 +342,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     readings = n0 + n1 + n2 + n3  # 1: one reading; 8 to 63: maybe several; else none
     # (Seven Pairs is weighed here against one reading of four sets and a pair, or none)
     if not shape and readings != 1 and not (seven_pairs and readings >= 64):
-        return None, 0, _new_tuple(Hand, (melds, _sorted_tiles(text), win, *flags, seat,
+        return None, 0, _new_tuple(Hand, (melds, _concealed(infos), win, *flags, seat,
                                           prevalent, flowers))
 
     # base fans: tiles, tile hogs, kongs, the winning move
@@ -346,7 +360,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     base = base_facts(key)
     special = None
     if seven_pairs or shape:
-        ((fans, with_tiles, label),) = shape or special_shapes(_standing(text, win))
+        ((fans, with_tiles, label),) = shape or special_shapes(_standing(infos, win))
         special = (*score_special(key, base, fans, with_tiles), label)
         if readings != 1:  # (no reading of four sets and a pair to weigh)
             return special, flowers, None
@@ -382,7 +396,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     if wait:
         waits = regular_waits_of_win([k0, k1, k2, k3], win)
         if not waits & (waits - 1) and n_melds <= 1:
-            waits |= _special_waits(_sorted_tiles(text), n_melds, waits)
+            waits |= _special_waits(_concealed(infos), n_melds, waits)
         if waits and not waits & (waits - 1):
             more.append((wait, (TILES_OF, (win,))))
     scored = add_parts(key, base, set_facts, more)

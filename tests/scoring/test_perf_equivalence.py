@@ -262,7 +262,7 @@ def test_a_tile_group_read_three_digits_at_a_time_agrees_with_counting_its_tiles
         present = sum(1 << t for t in set(tiles))
         expected = (len(tiles) | 1 << (8 + 8 * suit) | present << 40,
                     sum(POW_OF[t] for t in tiles) << 24 * suit, sum(HEX_OF[t] for t in tiles))
-        assert _group_info(group) == expected, group
+        assert _group_info(group) == (*expected, bytes(tiles)), group
 
 
 def test_the_winning_tile_table_of_the_short_path_agrees_with_wait_fan():
