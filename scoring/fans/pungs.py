@@ -78,12 +78,24 @@ def four_pung_fan(a: int, b: int, c: int, d: int) -> int:
     return 0
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
-    """Fans between pungs (sorted tiles), as ``(fan, pungs used)`` items."""
-    n = len(pungs)
-    if n < 2:
+    """Fans between pungs (sorted tiles), as ``(fan, pungs used)`` items.
+
+    A pung that can relate to none of the others (:data:`_RELATED`) takes part in no fan:
+    the fans are those of the others alone, memoized on them (far fewer combinations)."""
+    if len(pungs) < 2:
         return ()
+    bits = 0
+    for p in pungs:
+        bits |= 1 << p
+    related = _RELATED
+    pungs = tuple([p for p in pungs if related[p] & bits])
+    return _pung_relations(pungs) if len(pungs) >= 2 else ()
+
+
+@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
+def _pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
+    n = len(pungs)
     if n == 4:
         fan = four_pung_fan(*pungs)
         if fan:
@@ -125,6 +137,20 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
 _TWO_PUNG = tuple(two_pung_fan(a, b) for a in range(34) for b in range(34))
 _THREE_PUNG: dict[tuple[int, int, int], int] = new_memo()
 _INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
+
+
+def _can_relate(p: int, q: int) -> bool:
+    """Whether two pungs can take part in one fan together: suit tiles of different suits
+    with ranks at most 2 apart, or of one suit 1 or 2 apart; two winds; two dragons."""
+    if p == q:
+        return False
+    if p < 27 and q < 27:
+        return abs(p % 9 - q % 9) <= 2
+    return (27 <= p <= 30 and 27 <= q <= 30) or (p >= 31 and q >= 31)
+
+
+# tile -> bitmask of the tiles whose pung can take part in a fan with its pung
+_RELATED = tuple(sum(1 << q for q in range(34) if _can_relate(p, q)) for p in range(34))
 
 
 def kong_fans(melded_kongs: int, concealed_kongs: int) -> tuple[int, ...]:
