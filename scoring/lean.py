@@ -58,7 +58,6 @@ from .tiles import (
     _ONE_TILE,
     _REQUIRED,
     _TO_TILES,
-    _WHOLE_GROUP,
     _WIND_WORDS,
     Hand,
     _new_tuple,
@@ -96,6 +95,8 @@ _RANK_OF_DIGIT = bytes.maketrans(b"123456789", bytes(range(9)))
 # three digits at a time from this table
 _CHUNK_INFO = {"".join(chunk): _chunk_info("".join(chunk)) for n in (1, 2, 3)
                for chunk in product("123456789", repeat=n)}
+# the groups of a run end with their suit letter: cut after each ("123m|456p|")
+_CUT_AFTER_LETTERS = str.maketrans({letter: letter + "|" for letter in "mpszMPSZ"})
 _SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
                    for letter in letters}
 # bits of the copies' digits: 8, 4, 1 in each of a suit's nine digits
@@ -107,7 +108,7 @@ def _group_info(group: str) -> tuple[int, int, int, bytes] | None:
     groups and its tiles as bytes, or None if it is no plain run (``8z``) or holds more
     than 14 tiles or more than 4 of a tile (the general path explains)."""
     digits = group[:-1]
-    if len(digits) > 14:
+    if not 0 < len(digits) <= 14:
         return None
     n = key = copies = present = 0
     chunks = _CHUNK_INFO
@@ -287,10 +288,10 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     text = data["concealed"]
     if type(text) is not str or len(text) > 40:
         return _GENERAL
-    groups = _WHOLE_GROUP.findall(text)
-    if sum(map(len, groups)) != len(text):
+    groups = text.translate(_CUT_AFTER_LETTERS).split("|")
+    if groups.pop():  # (what follows the last suit letter)
         return _GENERAL
-    infos = list(map(_GROUP_INFO.__getitem__, groups))
+    infos = list(map(_GROUP_INFO.__getitem__, groups))  # KeyError on a bad character
     small = sum(map(_GROUP_SMALL, infos))  # TypeError on a bad group (None)
     if small & _SUIT_REPEATED or (small & _N_TILES_MASK) + 3 * n_melds != 13:
         return _GENERAL

@@ -158,3 +158,13 @@ def test_nine_gates_and_seven_pairs_with_one_reading_are_scored_on_the_short_pat
         best, _flowers, parsed = lean_score(data)
         assert best is not None and parsed is None
         _same_by_both_paths(data)
+
+
+@pytest.mark.parametrize("concealed", [
+    "123m456p789s1122z", "123mm456p789s112z", "|", "m", "", "12|3m456p789s1122z",
+    "123m456p789s11 22z", "0123m456p789s112z", "123m456p789s112z2", "123m456p789s1122Z",
+    "123m456p789s1188z", "1111123m456p78s9s",
+])
+def test_odd_concealed_runs_agree_on_both_paths(concealed):
+    _same_by_both_paths({"concealed": concealed, "win_tile": "2z", "seat_wind": "E",
+                         "prevalent_wind": "E"})
