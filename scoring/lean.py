@@ -58,6 +58,7 @@ from .tiles import (
     _ONE_TILE,
     _REQUIRED,
     _TO_TILES,
+    _WHOLE_GROUP,
     _WIND_WORDS,
     Hand,
     _new_tuple,
@@ -95,8 +96,6 @@ _RANK_OF_DIGIT = bytes.maketrans(b"123456789", bytes(range(9)))
 # three digits at a time from this table
 _CHUNK_INFO = {"".join(chunk): _chunk_info("".join(chunk)) for n in (1, 2, 3)
                for chunk in product("123456789", repeat=n)}
-# the groups of a run end with their suit letter: cut after each ("123m|456p|")
-_CUT_AFTER_LETTERS = str.maketrans({letter: letter + "|" for letter in "mpszMPSZ"})
 _SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
                    for letter in letters}
 # bits of the copies' digits: 8, 4, 1 in each of a suit's nine digits
@@ -288,10 +287,10 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
     text = data["concealed"]
     if type(text) is not str or len(text) > 40:
         return _GENERAL
-    groups = text.translate(_CUT_AFTER_LETTERS).split("|")
-    if groups.pop():  # (what follows the last suit letter)
+    groups = _WHOLE_GROUP.findall(text)
+    if sum(map(len, groups)) != len(text):
         return _GENERAL
-    infos = list(map(_GROUP_INFO.__getitem__, groups))  # KeyError on a bad character
+    infos = list(map(_GROUP_INFO.__getitem__, groups))
     small = sum(map(_GROUP_SMALL, infos))  # TypeError on a bad group (None)
     if small & _SUIT_REPEATED or (small & _N_TILES_MASK) + 3 * n_melds != 13:
         return _GENERAL
@@ -395,7 +394,7 @@ def _lean_score(data: dict) -> tuple[Best | None, int, Hand | None]:
             concealed_kongs = tuple(t for kind, t, hide in melds if hide)
             more.append((fan, (PUNGS_OF, _tiles_of_bits(hidden) + concealed_kongs)))
     if wait:
-        waits = regular_waits_of_win([k0, k1, k2, k3], win)
+        waits = regular_waits_of_win([k0, k1, k2, k3], win, SUIT_OF[pair])
         if not waits & (waits - 1) and n_melds <= 1:
             waits |= _special_waits(_concealed(infos), n_melds, waits)
         if waits and not waits & (waits - 1):

@@ -512,7 +512,7 @@ def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
     return _one_wait(regular_waits_of_win(keys, win), tiles, melds)
 
 
-def regular_waits_of_win(keys: list[int], win: Tile) -> int:
+def regular_waits_of_win(keys: list[int], win: Tile, pair_suit: int | None = None) -> int:
     """The regular waits (a bitmask) of a hand of fewer than 14 concealed tiles before the
     win, given as the suit ``keys`` of the hand with ``win``, when that hand splits into
     sets and a pair.
@@ -520,15 +520,17 @@ def regular_waits_of_win(keys: list[int], win: Tile) -> int:
     Then the suit holding the pair is fixed by the counts, and the other suits are sets
     only: a regular wait lies in the winning tile's suit, or, when the pair is elsewhere,
     in the pair's suit. Two or three look-ups instead of :func:`_regular_waits`.
+    ``pair_suit``: the suit of the pair, when the caller knows it.
     """
     win_suit = SUIT_OF[win]
     before = keys[win_suit] - POW_OF[win]
     sets_only, with_pair = KEY_WAIT_BITS[before << 2 | win_suit] if before else (0, 0)
-    pair_suit = -1
-    for s in (0, 1, 2, 3):
-        if s != win_suit and keys[s] and _key_shape(keys[s], s == 3) == 2:
-            pair_suit = s
-    if pair_suit < 0:  # the pair is in the winning tile's suit
+    if pair_suit is None:
+        pair_suit = -1
+        for s in (0, 1, 2, 3):
+            if s != win_suit and keys[s] and _key_shape(keys[s], s == 3) == 2:
+                pair_suit = s
+    if pair_suit < 0 or pair_suit == win_suit:  # the pair is in the winning tile's suit
         return with_pair << (9 * win_suit)
     waits = sets_only << (9 * win_suit)
     if _key_shape(before, win_suit == 3) == 2:
