@@ -9,6 +9,7 @@ Public API::
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from .combine import best_score
@@ -108,7 +109,7 @@ def _result(best: tuple, flowers: int) -> ScoreResult:
     # each range of 16, from the lowest; but the melded-and-concealed kong (the highest
     # fan id) is reported as fan 57
     if counts >> _KONG_57_SHIFT:
-        fan_list = sorted(_fan_scores(counts), key=_public_id_of_score)
+        fan_list = sorted(_fan_scores(counts), key=attrgetter("id"))
     else:
         of = _FAN_SCORES_OF_COUNTS
         m0, m1, m2, m3, m4, m5 = _RANGE_MASKS
@@ -132,10 +133,6 @@ def _fan_scores(counts: int) -> tuple[FanScore, ...]:
         scores.append(_FAN_SCORES[fan][n])
         counts -= n << 4 * fan
     return tuple(scores)
-
-
-def _public_id_of_score(score: FanScore) -> int:
-    return score.id
 
 
 # the fans of a range of 16 fan ids, memoized on the counts of that range alone: a range

@@ -224,8 +224,8 @@ class Context:
                     if standing[i] == standing[i + 3]] \
                 if any(map(eq, standing, standing[3:])) else ()
         self.present = present
-        # the fans of the tiles, the kongs and the way of winning: few combinations recur,
-        # so they are memoized whole, with their items and facts
+        # the fans of the tiles, the kongs and the way of winning (base_facts; the key
+        # explains them when an explanation is read)
         key = self.base_key = (tile_fans(present), win_fans(hand, melded, shown), tuple(hogs),
                                kong_tiles, len(self.concealed_kongs))
         self.base = base_facts(key)

@@ -57,6 +57,8 @@ def test_one_melded_and_one_concealed_kong_is_fan_57_worth_6_in_all():
     fan = next(f for f in result.fans if f.id == 57)
     assert fan.points == 6 and fan.name == "Two Melded Kongs"
     assert result.points == 6 + 2 + 1
+    ids = [f.id for f in result.fans]
+    assert ids == sorted(ids)  # listed as fan 57, among the others by rulebook number
 
 
 def test_a_seat_wind_pung_is_not_also_a_pung_of_honors():
