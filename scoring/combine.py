@@ -187,8 +187,13 @@ def base_facts(key: tuple) -> Facts:
 def bare_base_facts(key: tuple) -> Facts:
     """:func:`base_facts` without the tiles' fans and tile hogs (which count on a special
     shape only for Seven Pairs)."""
+    return base_facts(_bare_key(key))
+
+
+def _bare_key(key: tuple) -> tuple:
+    """A base key without the tiles' fans and tile hogs."""
     _tile, win, _hogs, kong_tiles, concealed_kongs = key
-    return base_facts(((), win, (), kong_tiles, concealed_kongs))
+    return (), win, (), kong_tiles, concealed_kongs
 
 
 # a group of different fans (the tiles', the winning move's, the kongs') -> its Facts
@@ -644,17 +649,10 @@ def chunk_items(chunk: tuple) -> list[Item]:
     if tag == BASE_CHUNK:
         return base_items(chunk[1])
     if tag == BARE_BASE_CHUNK:
-        return [it for it in base_items(chunk[1]) if it[0] not in _TILE_FANS_AND_HOG]
+        return base_items(_bare_key(chunk[1]))
     _tag, chow_key, pung_key, flags = chunk
     return _chow_items(chow_key)[0] + _pung_items(pung_key)[0] + _flag_items(flags)
 
-
-F_TILE_FANS = (F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
-               F.ALL_TERMINALS_AND_HONORS, F.ALL_TYPES, F.FULL_FLUSH, F.HALF_FLUSH,
-               F.LOWER_FOUR, F.LOWER_TILES, F.MIDDLE_TILES, F.NO_HONORS, F.ONE_VOIDED_SUIT,
-               F.REVERSIBLE_TILES, F.UPPER_FOUR, F.UPPER_TILES)
-# the base fans a special shape other than Seven Pairs leaves out
-_TILE_FANS_AND_HOG = frozenset((F.TILE_HOG, *F_TILE_FANS))
 
 # (points, bitmask of the fans, counts, chunks, removed, shape) (see Scored): the shape is
 # ``(tag, *args)`` formatted by shape_text, so the text is only built when somebody reads it

@@ -60,12 +60,13 @@ from .tiles import (
     _TO_TILES,
     _WHOLE_GROUP,
     _WIND_WORDS,
+    SUIT_OF_LETTER,
     Hand,
     _new_tuple,
     _parse_meld_slow,
 )
 
-# --- tile groups: "123m" -> (small, keys, copies); a hand's groups add up to the hand's ---
+# --- tile groups: "123m" -> (small, keys, copies, tiles); the ints add up to the hand's ---
 # small: tiles in the group (8 bits) | groups of each suit (4 x 8 bits) | tiles present (34)
 # keys: the base-5 key of each suit (4 x 24 bits, see scoring.shapes)
 # copies: copies of each tile, one hexadecimal digit per tile (combine.HEX_OF)
@@ -86,18 +87,15 @@ _GROUP_SMALL, _GROUP_KEYS, _GROUP_COPIES, _GROUP_TILES = map(itemgetter, range(4
 def _chunk_info(digits: str) -> tuple[int, int, int, int]:
     """Up to three digits read as ranks of the first suit: ``(tiles, base-5 key, copies,
     bits of the ranks present)``."""
-    ranks = digits.encode().translate(_RANK_OF_DIGIT)
+    ranks = digits.encode().translate(_TO_TILES["m"])  # (the first suit's tiles are ranks)
     return (len(ranks), sum(map(POW_OF.__getitem__, ranks)), sum(map(HEX_OF.__getitem__, ranks)),
             reduce(or_, map(_BIT_OF.__getitem__, ranks)))
 
 
-_RANK_OF_DIGIT = bytes.maketrans(b"123456789", bytes(range(9)))
 # every string of one to three digits 1-9 (819 of them), read ahead: a new group is read
 # three digits at a time from this table
 _CHUNK_INFO = {"".join(chunk): _chunk_info("".join(chunk)) for n in (1, 2, 3)
                for chunk in product("123456789", repeat=n)}
-_SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
-                   for letter in letters}
 # bits of the copies' digits: 8, 4, 1 in each of a suit's nine digits
 _DIGIT_8, _DIGIT_4, _DIGIT_1 = (sum(bit << 4 * r for r in range(9)) for bit in (8, 4, 1))
 
@@ -118,7 +116,7 @@ def _group_info(group: str) -> tuple[int, int, int, bytes] | None:
         copies += chunk_copies
         present |= chunk_present
     letter = group[-1]
-    suit = _SUIT_OF_LETTER[letter]
+    suit = SUIT_OF_LETTER[letter]
     # a digit of 5 or more (at most 14): its 8, or its 4 with its 2 or its 1
     if copies & _DIGIT_8 or copies & _DIGIT_4 and (copies >> 2 & (copies | copies >> 1)
                                                    & _DIGIT_1) or (suit == 3 and present >> 7):
@@ -178,19 +176,9 @@ _SEVERAL = ((), (), 0, 8, 0)
 _NONE = ((), (), 0, 64, 0)  # (a suit that splits into no sets: no reading at all)
 
 
-def _one_reading(key: int, suit: int) -> tuple | None:
-    """The one reading ``(sets, pair)`` of a suit of up to 14 tiles, in tiles, or None when
-    it has none or several (read from the shape tables, without filling the general
-    path's memo of suit readings)."""
-    readings = (_HONOR_READINGS if suit == 3 else _SUIT_READINGS).get(key)
-    if readings is None or len(readings) != 1:
-        return None
-    sets, pair = readings[0]
-    base = 9 * suit
-    return tuple([(kind, base + r) for kind, r in sets]), base + pair if pair >= 0 else -1
-
-
 def _single_reading(code: int) -> tuple:
+    """The parts of a suit's one reading, read from the shape tables (without filling the
+    general path's memo of suit readings)."""
     key, suit = code >> 2, code & 3
     if not key:
         return _EMPTY_SUIT
@@ -199,15 +187,15 @@ def _single_reading(code: int) -> tuple:
         return _NONE
     if len(readings) != 1:
         return _SEVERAL
-    sets, pair = _one_reading(key, suit)
-    chows = tuple(t for kind, t in sets if kind == CHOW)
-    pungs = tuple(t for kind, t in sets if kind != CHOW)
+    (sets, pair), = readings
+    base = 9 * suit
+    chows = tuple([base + r for kind, r in sets if kind == CHOW])
+    pungs = tuple([base + r for kind, r in sets if kind != CHOW])
+    pair = base + pair if pair >= 0 else -1
     return chows, pungs, pair + 1, pair >= 0, sum(1 << t for t in pungs)
 
 
 _SINGLE: dict[int, tuple] = Memo(_single_reading)
-
-
 
 
 def _tiles_of_bits(bits: int, width: int = 1) -> tuple[int, ...]:

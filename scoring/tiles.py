@@ -110,9 +110,12 @@ def parse_tiles(text: Any) -> tuple[Tile, ...]:
 # A plain run: groups of digits each followed by its suit letter (honors only 1-7).
 _PLAIN_RUN = re.compile(r"(?:[1-9]+[mpsMPS]|[1-7]+[zZ])*")
 _GROUP = re.compile(r"([1-9]+)([mpszMPSZ])")
-# per suit letter, bytes.translate table mapping the digit characters to tile numbers
-_TO_TILES = {letter: bytes.maketrans(b"123456789", bytes(range(9 * i, 9 * i + 9)))
-             for i, letters in enumerate(("mM", "pP", "sS", "zZ")) for letter in letters}
+# suit letter -> suit (0-3), and the bytes.translate table mapping the digit characters to
+# tile numbers
+SUIT_OF_LETTER = {letter: suit for suit, letters in enumerate(("mM", "pP", "sS", "zZ"))
+                  for letter in letters}
+_TO_TILES = {letter: bytes.maketrans(b"123456789", bytes(range(9 * suit, 9 * suit + 9)))
+             for letter, suit in SUIT_OF_LETTER.items()}
 
 
 @lru_cache(maxsize=1 << 14)

@@ -220,6 +220,7 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
     base fans' facts are summed from groups: the items an explanation recomputes from their
     keys give the same fans, exclusions, points and counts."""
     from scoring import combine
+    from scoring import fans as F
     from scoring.generate import generate_winning_hands
 
     base_keys = set()
@@ -228,11 +229,17 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
             if chunk[0] in (combine.BASE_CHUNK, combine.BARE_BASE_CHUNK):
                 base_keys.add(chunk[1])
     assert len(base_keys) > 50
+    # what a special shape other than Seven Pairs leaves out of the base fans
+    tiles_and_hog = {F.ALL_GREEN, F.ALL_HONORS, F.ALL_SIMPLES, F.ALL_TERMINALS,
+                     F.ALL_TERMINALS_AND_HONORS, F.ALL_TYPES, F.FULL_FLUSH, F.HALF_FLUSH,
+                     F.LOWER_FOUR, F.LOWER_TILES, F.MIDDLE_TILES, F.NO_HONORS,
+                     F.ONE_VOIDED_SUIT, F.REVERSIBLE_TILES, F.UPPER_FOUR, F.UPPER_TILES,
+                     F.TILE_HOG}
     for key in base_keys:
         assert combine.base_facts(key) == _facts_of_items(combine.base_items(key))
-        bare = [it for it in combine.base_items(key)
-                if it[0] not in combine._TILE_FANS_AND_HOG]
+        bare = [it for it in combine.base_items(key) if it[0] not in tiles_and_hog]
         assert combine.bare_base_facts(key) == _facts_of_items(bare)
+        assert combine.chunk_items((combine.BARE_BASE_CHUNK, key)) == bare
     memos = [
         (combine._CHOW_PARTS, lambda key: combine._chow_items(key)[0]),
         (combine._PUNG_PARTS, lambda key: combine._pung_items(key)[0]),
