@@ -6,6 +6,7 @@ backend. `DJANGO_MODE=production` turns on the hardening `manage.py check --depl
 and requires a real secret key and allowed hosts.
 """
 
+import os
 import secrets
 import warnings
 from pathlib import Path
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "simple_history",
     "tournaments",
     "reports",
 ]
@@ -65,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -97,7 +100,17 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
-            "OPTIONS": {"timeout": 20},
+            # Several umpires save at once: a write transaction takes the lock when it begins
+            # (IMMEDIATE) instead of failing on the read-to-write upgrade, waits up to 20 s
+            # for it, and WAL lets readers go on while one umpire writes.
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+            # A file (not memory) so that tests can save from several threads at once, as
+            # umpires do; one per test process so that parallel runs never share it.
+            "TEST": {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -160,3 +173,4 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+SIMPLE_HISTORY_REVERT_DISABLED = True  # history is read-only: changes go through the services

@@ -21,6 +21,7 @@ __all__ = [
     "EXPOSED_HAND_AMOUNT",
     "FALSE_HU_AMOUNT",
     "FALSE_HU_INVALID_CLAIM_AMOUNT",
+    "REPEATED_FOUL_CEILING",
     "REVEALED_TILE_RANGE",
     "SEATS",
     "TABLE_POINTS",
@@ -59,6 +60,12 @@ EXPOSED_HAND_AMOUNT = 30
 
 REVEALED_TILE_RANGE = (5, 60)
 """Revealing another player's tile: the umpire's amount, paid to that player (3.11.6.7)."""
+
+REPEATED_FOUL_CEILING = 320
+"""The most a repeated foul costs, to each other player: reached at the 8th occurrence and kept
+from then on (rules 3.11.6.3-5 read with 3.11.6.10; see :func:`repeated_foul_amount`)."""
+
+_REPEATED_FOUL_CEILING_OCCURRENCE = 8  # 5 * 2 ** (8 - 2) == REPEATED_FOUL_CEILING
 
 DEDUCTION_AMOUNTS = (5, 10, 20, 30, 40, 50, 60)
 """Rule-violation deductions allowed by rule 3.11.2; they are given to nobody."""
@@ -240,26 +247,34 @@ def false_hu_payments(*, offender: int, invalid_claim: bool) -> Penalty:
 
 
 def repeated_foul_amount(occurrence: int) -> int:
-    """Points paid *to each* other player for the n-th repeat of a foul (3.11.6.3–5).
+    """Points paid *to each* other player for the n-th time a player commits one foul
+    (rules 3.11.6.3-5).
 
     Changing one's mind about a claim (3.11.6.3), touching the wall early (3.11.6.4) and a
-    late Pung claim (3.11.6.5) share one scale: "La primera vez será avisado, la segunda vez
-    será penalizado con 5 puntos (a pagar a cada jugador), la tercera 10 puntos, la cuarta 20
-    puntos, y así sucesivamente."
+    late Pung claim (3.11.6.5) each have this scale, counted separately for each of them:
+    "La primera vez será avisado, la segunda vez será penalizado con 5 puntos (a pagar a cada
+    jugador), la tercera 10 puntos, la cuarta 20 puntos, y así sucesivamente."
 
     The text gives 0 (warning), 5, 10, 20 and then "and so on". The only progression those
-    numbers follow is doubling from the second occurrence on (5, 10, 20 = 5 * 2**(n-2)), so
-    the fifth occurrence costs 40, the sixth 80, and so on. (The 5..60 list of rule 3.11.2
-    is a menu of discretionary deductions, not this escalation, so it is not used here.)
+    numbers follow is doubling from the second occurrence on (5, 10, 20 = 5 * 2**(n-2)): the
+    fifth costs 40, the sixth 80, the seventh 160, the eighth 320. The doubling stops there:
+    from the eighth occurrence on every repeat costs :data:`REPEATED_FOUL_CEILING` (320 to
+    each other player, 960 in all). A player who keeps fouling after that is persisting in
+    disobeying the umpire, which rule 3.11.6.10 answers with disqualification, not with
+    ever larger numbers (5 * 2**59 at the 61st repeat would overflow any score column).
+    (The 5..60 list of rule 3.11.2 is a menu of discretionary deductions, not this escalation,
+    so it is not used here.)
 
-    ``occurrence`` counts from 1 (the first offence, a warning: 0 points).
+    ``occurrence`` counts from 1 (the first offence, a warning: 0 points); any whole number
+    from 1 up is accepted, however large.
     """
     occurrence = _check_int("occurrence", occurrence, PenaltyAmountError)
     if occurrence < 1:
         raise PenaltyAmountError(f"occurrence counts from 1 (the first offence), got {occurrence}")
     if occurrence == 1:
         return 0
-    return 5 * 2 ** (occurrence - 2)
+    # Capped before the power is taken, so a huge occurrence costs no time or memory.
+    return 5 * 2 ** (min(occurrence, _REPEATED_FOUL_CEILING_OCCURRENCE) - 2)
 
 
 def repeated_foul_payments(*, offender: int, occurrence: int) -> Penalty:

@@ -106,3 +106,83 @@ def table_points(scores: dict[str, int], *, tie_rule: str) -> dict[str, tuple[in
     ordered = list(POSITIONS)
     results = payments.session_result([scores[p] for p in ordered], tie_rule=tie_rule)
     return {p: (r.rank, r.table_points) for p, r in zip(ordered, results, strict=True)}
+
+
+# --------------------------------------------------------------------------- fouls (3.11)
+
+
+def deduction_deltas(*, offender: str, amount: int) -> dict[str, int]:
+    """A deduction of 5, 10, 20, 30, 40, 50 or 60 points, given to nobody (rule 3.11.2)."""
+    if amount not in payments.DEDUCTION_AMOUNTS:
+        raise TournamentError(
+            _("A deduction is 5, 10, 20, 30, 40, 50 or 60 points (rule 3.11.2), not %(amount)s.")
+            % {"amount": amount}
+        )
+    return _foul_deltas(payments.deduction(amount, offender=POSITIONS.index(offender)))
+
+
+def repeated_foul_amount(occurrence: int) -> int:
+    """What the n-th time of one foul costs, to each other player (rules 3.11.6.3-5)."""
+    return payments.repeated_foul_amount(occurrence)
+
+
+def repeated_foul_deltas(*, offender: str, occurrence: int) -> dict[str, int]:
+    """The n-th time of one foul: a warning, then 5, 10, 20, ... to each other player."""
+    return _foul_deltas(
+        payments.repeated_foul_payments(offender=POSITIONS.index(offender), occurrence=occurrence)
+    )
+
+
+def false_hu_amount(*, invalid_claim: bool) -> int:
+    """10 to each other player, or 20 on an invalid claim of a discard (rule 3.11.6.6)."""
+    if invalid_claim:
+        return payments.FALSE_HU_INVALID_CLAIM_AMOUNT
+    return payments.FALSE_HU_AMOUNT
+
+
+def false_hu_deltas(*, offender: str, invalid_claim: bool) -> dict[str, int]:
+    return _foul_deltas(
+        payments.false_hu_payments(
+            offender=POSITIONS.index(offender), invalid_claim=bool(invalid_claim)
+        )
+    )
+
+
+def exposed_hand_amount() -> int:
+    """Showing one's hand when another's Hu does not stand: 30 to each (rule 3.11.6.7)."""
+    return payments.EXPOSED_HAND_AMOUNT
+
+
+def exposed_hand_deltas(*, offender: str) -> dict[str, int]:
+    return _foul_deltas(payments.exposed_hand_payments(offender=POSITIONS.index(offender)))
+
+
+def revealed_tile_deltas(*, offender: str, victim: str, amount: int) -> dict[str, int]:
+    """Revealing another player's tile: 5 to 60 points, paid to him (rule 3.11.6.7)."""
+    low, high = payments.REVEALED_TILE_RANGE
+    if not isinstance(amount, int) or not low <= amount <= high:
+        raise TournamentError(
+            _(
+                "Revealing a tile costs %(low)s to %(high)s points, as the umpire decides "
+                "(rule 3.11.6.7); enter a whole number in that range."
+            )
+            % {"low": low, "high": high}
+        )
+    if victim == offender:
+        raise TournamentError(_("A player cannot be paid for revealing his own tile."))
+    return _foul_deltas(
+        payments.revealed_tile_payments(
+            offender=POSITIONS.index(offender), victim=POSITIONS.index(victim), amount=amount
+        )
+    )
+
+
+def late_arrival(minutes_late: int) -> tuple[int, bool]:
+    """(points lost, session lost) for arriving this many whole minutes late (rule 3.11.2)."""
+    late = payments.late_arrival_penalty(max(0, minutes_late))
+    return late.points, late.forfeited
+
+
+def _foul_deltas(penalty: payments.Penalty) -> dict[str, int]:
+    """A penalty's per-seat deltas keyed by position A-D, the unchanged seats left out."""
+    return {p: d for p, d in zip(POSITIONS, penalty.deltas, strict=True) if d}

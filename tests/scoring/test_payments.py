@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.payments import (
     DEDUCTION_AMOUNTS,
+    REPEATED_FOUL_CEILING,
     TIE_RULES,
     PaymentError,
     deduction,
@@ -108,12 +109,32 @@ def test_a_false_hu_needs_a_yes_or_no_for_the_invalid_claim():
 
 @pytest.mark.parametrize(
     "occurrence, amount",
-    [(1, 0), (2, 5), (3, 10), (4, 20), (5, 40), (6, 80)],
+    [(1, 0), (2, 5), (3, 10), (4, 20), (5, 40), (6, 80), (7, 160), (8, 320)],
 )
 def test_repeated_fouls_are_warned_first_then_cost_five_ten_twenty_and_keep_doubling(
     occurrence, amount
 ):
     assert repeated_foul_amount(occurrence) == amount
+
+
+@pytest.mark.parametrize("occurrence", [8, 9, 20, 61, 10**6, 10**100])
+def test_repeated_fouls_stop_doubling_at_the_ceiling_from_the_eighth_occurrence(occurrence):
+    assert REPEATED_FOUL_CEILING == 320
+    assert repeated_foul_amount(occurrence) == REPEATED_FOUL_CEILING
+
+
+def test_the_sixty_first_repeat_fits_a_small_integer_column():
+    # Bug 10: 5 * 2**59 overflowed the database column; the capped scale costs 960 in all.
+    deltas = repeated_foul_payments(offender=1, occurrence=61).deltas
+    assert deltas == (320, -960, 320, 320)
+    assert all(abs(d) < 2**15 for d in deltas)
+
+
+@given(st.integers(min_value=1, max_value=10**9))
+def test_the_repeated_foul_scale_never_falls_and_never_passes_the_ceiling(occurrence):
+    amount = repeated_foul_amount(occurrence)
+    assert 0 <= amount <= REPEATED_FOUL_CEILING
+    assert repeated_foul_amount(occurrence + 1) >= amount
 
 
 def test_a_first_repeated_foul_is_only_a_warning():

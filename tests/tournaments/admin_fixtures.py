@@ -5,10 +5,12 @@ import ...`); they are built directly through the ORM and the shared factories.
 """
 
 import pytest
+from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments.models import Tournament
+from tournaments.roles import ROLE_GROUPS, Role
 
 UMPIRE_PASSWORD = "Umpire-Pass-2006"
 
@@ -63,9 +65,12 @@ def points_sheet(db):
 def make_umpire(django_user_model):
     def make(username: str, password: str | None = None):
         # No password by default: tests log in with force_login, and hashing is slow.
-        return django_user_model.objects.create_user(
+        user = django_user_model.objects.create_user(
             username, f"{username}@example.org", password, is_staff=True
         )
+        group, _created = Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])
+        user.groups.add(group)
+        return user
 
     return make
 

@@ -7,6 +7,7 @@ from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtur
 from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, sheet_url
 from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
 from tournaments.models import Player, Seat, Session, TableSession, Tournament
+from tournaments.services.hands import hand_record_no_win
 
 pytestmark = pytest.mark.django_db
 
@@ -147,8 +148,9 @@ def test_seeding_a_final_session_of_a_round_robin_is_refused(admin_client, admin
 
 def test_seeding_the_next_final_session_seats_the_leaders(admin_client, db):
     tournament = TournamentFactory(format="mixed", qualifying_sessions=1, finalists=4)
-    seated_table(tournament)
-    seated_table(tournament, table_number=2)
+    for table_number in (1, 2):
+        sheet = seated_table(tournament, table_number=table_number)
+        hand_record_no_win(table_session=sheet, outcome="time")
     response = admin_client.post(
         url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
     )
@@ -172,7 +174,11 @@ def test_the_standings_page_lists_players_with_per_session_columns_and_teams(
     players = response.context["players"]
     assert players[0]["row"].name == "Player A"
     assert players[0]["table_points"] == 4
-    assert players[0]["sessions"][0] == (4, players[0]["row"].contest_points)
+    # The sheet is still open: live figures, marked provisional.
+    assert players[0]["sessions"][0] == (4, players[0]["row"].contest_points, True)
+    assert "provisional" in page
+    official = admin_client.get(url("standings", admin_tournament) + "?official=1")
+    assert official.context["players"][0]["table_points"] == 0
 
 
 def test_an_umpire_cannot_draw_lots(client, make_umpire, admin_tournament, eight_players):

@@ -2,9 +2,9 @@ import pytest
 
 from tests.tournaments.factories import PlayerFactory, seated_table
 from tournaments.errors import TournamentError
-from tournaments.models import Session, Tournament
+from tournaments.models import Hand, Session, Tournament
 from tournaments.selectors.standings import standings_compute
-from tournaments.services.hands import hand_record_win
+from tournaments.services.hands import hand_record_no_win, hand_record_win
 from tournaments.services.seating import seating_seed_final_session
 
 
@@ -23,6 +23,8 @@ def qualified(tournament):
     second = seated_table(tournament, table_number=2, players=players[4:])
     hand_record_win(table_session=first, winner="A", discarder="B", points=20)  # P1 first
     hand_record_win(table_session=second, winner="C", discarder=None, points=30)  # P7 first
+    for sheet in (first, second):
+        hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
     return tournament
 
 
@@ -41,7 +43,7 @@ def test_without_carry_over_the_final_stage_alone_ranks_the_finalists(qualified)
     table = session.table_sessions.get()
     last_qualifier = table.seats.get(position="D").player
     hand_record_win(table_session=table, winner="D", discarder=None, points=40)
-    rows = standings_compute(tournament=qualified).players
+    rows = standings_compute(tournament=qualified, live=True).players
     assert rows[0].name == last_qualifier.name
     assert rows[0].contest_points == 3 * (8 + 40)
     assert {r.name for r in rows[:4]} == {s.player.name for s in table.seats.all()}
@@ -50,3 +52,13 @@ def test_without_carry_over_the_final_stage_alone_ranks_the_finalists(qualified)
 def test_a_round_robin_has_no_final_stage(tournament):
     with pytest.raises(TournamentError, match="round-robin"):
         seating_seed_final_session(tournament=tournament)
+
+
+def test_the_final_stage_is_not_seeded_while_a_sheet_before_it_is_open(tournament):
+    tournament.format = Tournament.Format.MIXED
+    tournament.qualifying_sessions, tournament.finalists = 1, 4
+    tournament.save()
+    seated_table(tournament)
+    with pytest.raises(TournamentError, match="still open"):
+        seating_seed_final_session(tournament=tournament, method="straight")
+    assert tournament.sessions.count() == 1

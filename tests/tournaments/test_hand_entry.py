@@ -88,8 +88,8 @@ def test_the_winners_seat_wind_follows_appendix_4(table_session):
 
 def test_a_seventeenth_hand_is_refused(table_session):
     for _ in range(16):
-        hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.TIME_LIMIT)
-    with pytest.raises(TournamentError, match="All 16 hands"):
+        hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
+    with pytest.raises(TournamentError, match="16 hands played"):
         hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
 
 
@@ -104,7 +104,7 @@ def test_a_preview_writes_nothing(table_session):
 def test_removing_the_last_hand_recomputes_the_sheet(table_session):
     hand_record_win(table_session=table_session, winner="A", discarder="C", tiles=PURE_STRAIGHT)
     assert SessionResult.objects.filter(table_session=table_session).count() == 4
-    assert hand_delete_last(table_session=table_session) == 1
+    assert hand_delete_last(table_session=table_session, number=1) == 1
     assert not SessionResult.objects.exists()
 
 

@@ -30,10 +30,12 @@ def two_sessions(tournament):
     hand_record_win(table_session=first, winner="A", discarder=None, points=10)
     hand_record_win(table_session=first, winner="B", discarder="C", points=8)
     hand_record_no_win(table_session=first, outcome=Hand.Outcome.DRAW)
+    hand_record_no_win(table_session=first, outcome=Hand.Outcome.TIME_LIMIT)
     second = seated_table(tournament, session_number=2, players=players)
     # C wins 12 off D: C +36, D -20, A -8, B -8. D wins 14 off C: D +38, C -22, A -8, B -8.
     hand_record_win(table_session=second, winner="C", discarder="D", points=12)
     hand_record_win(table_session=second, winner="D", discarder="C", points=14)
+    hand_record_no_win(table_session=second, outcome=Hand.Outcome.TIME_LIMIT)
     return tournament
 
 
@@ -103,7 +105,7 @@ def test_players_equal_on_every_key_share_a_place(tournament):
     # A +32 -8, B -8 +32: both 24 contest points and 3 table points (a shared first place).
     hand_record_win(table_session=table, winner="A", discarder="C", points=8)
     hand_record_win(table_session=table, winner="B", discarder="D", points=8)
-    rows = standings_compute(tournament=tournament).players
+    rows = standings_compute(tournament=tournament, live=True).players
     assert [(r.rank, r.table_points, r.contest_points) for r in rows[:2]] == [
         (1, 3, 24),
         (1, 3, 24),
@@ -115,6 +117,8 @@ def results_for(tournament, player, rows):
     """Store session results directly: (session number, score, rank, table points)."""
     for number, score, rank, table_points in rows:
         table_session = seated_table(tournament, session_number=number, table_number=player.pk)
+        table_session.status, table_session.closed_by = "complete", "session_end"
+        table_session.save()
         SessionResult.objects.create(
             table_session=table_session,
             session=table_session.session,
@@ -161,3 +165,25 @@ def test_changing_the_tie_rule_recomputes_stored_table_points(two_sessions):
     tournament_save(tournament=two_sessions, changed=["tie_rule"])
     tied = SessionResult.objects.filter(session__number=2, score=-16)
     assert [r.table_points for r in tied] == [1, 1], "both take third place's single point"
+
+
+def test_official_standings_leave_out_open_sheets_and_live_ones_mark_them_provisional(tournament):
+    tournament.entry_mode = Tournament.EntryMode.POINTS_ONLY
+    tournament.save()
+    table = seated_table(tournament)
+    hand_record_win(table_session=table, winner="A", discarder="C", points=8)
+    official = standings_compute(tournament=tournament)
+    assert official.session_numbers == [] and all(r.table_points == 0 for r in official.players)
+    live = standings_compute(tournament=tournament, live=True)
+    assert live.provisional_sessions == [1]
+    leader = live.players[0]
+    assert (leader.table_points, leader.provisional) == (4, True)
+    hand_record_no_win(table_session=table, outcome=Hand.Outcome.TIME_LIMIT)
+    official = standings_compute(tournament=tournament)
+    assert official.session_numbers == [1] and official.provisional_sessions == []
+    assert official.players[0].table_points == 4 and not official.players[0].provisional
+
+
+def test_the_standings_command_says_which_sessions_it_counts(two_sessions, capsys):
+    call_command("standings", two_sessions.slug)
+    assert "Official (complete sheets only); sessions counted: 1, 2" in capsys.readouterr().out

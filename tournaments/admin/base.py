@@ -6,8 +6,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.template.response import TemplateResponse
 
+from tournaments import roles
 from tournaments.errors import TournamentError
-from tournaments.selectors.scoresheet import is_director
 
 
 def get_or_404(model_admin, request, object_id, queryset=None):
@@ -19,7 +19,14 @@ def get_or_404(model_admin, request, object_id, queryset=None):
 
 
 def require_director(request) -> None:
-    if not is_director(request.user):
+    """The chief umpire (sessions, corrections, countersigning)."""
+    if not roles.is_director(request.user):
+        raise PermissionDenied
+
+
+def require_organiser(request) -> None:
+    """An organiser (registration, lots, seating); the chief umpire may too."""
+    if not roles.is_organiser(request.user):
         raise PermissionDenied
 
 

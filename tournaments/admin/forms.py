@@ -257,37 +257,74 @@ class PointsHandForm(WinnerFields):
 
 
 class PenaltyForm(_SheetForm):
+    """A foul at the table (3.11); the points follow from the kind and the record."""
+
     player = forms.ChoiceField(label=_("Player"))
-    kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
-    reason = forms.CharField(label=_("Nature of the foul"), max_length=300)
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[c for c in Penalty.Kind.choices if c[0] != Penalty.Kind.LATE_ARRIVAL],
+        help_text=_("Late arrival follows from the check-in time: record the arrival below."),
+    )
+    foul = forms.ChoiceField(
+        label=_("Repeated foul"),
+        choices=[("", "—"), *Penalty.Foul.choices],
+        required=False,
+        help_text=_("Each kind has its own scale: a warning, then 5, 10, 20... to each player."),
+    )
     amount = forms.IntegerField(
-        label=_("Points deducted"),
+        label=_("Points"),
         required=False,
         min_value=0,
-        help_text=_("For a deduction: 5, 10, 20, 30, 40, 50 or 60."),
+        help_text=_(
+            "A deduction: 5, 10, 20, 30, 40, 50 or 60. A revealed tile: 5 to 60 to that player."
+        ),
     )
-    minutes_late = forms.IntegerField(label=_("Minutes late"), required=False, min_value=0)
+    victim = forms.ChoiceField(label=_("Whose tile was revealed"), required=False)
     invalid_claim = forms.BooleanField(
         label=_("Invalid hand on a discard (False Hu paying 20 to each)"), required=False
     )
     hand_number = forms.IntegerField(label=_("Hand"), required=False, min_value=1, max_value=16)
+    reason = forms.CharField(label=_("Nature of the foul"), max_length=300)
+    remarks = forms.CharField(
+        label=_("Remarks"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = _seat_choices(self.seats)
+        self.fields["victim"].choices = [("", "—"), *_seat_choices(self.seats)]
+
+    def _player(self, position: str) -> Player | None:
+        return next((s.player for s in self.seats if s.position == position), None)
 
     def player_object(self) -> Player:
-        position = self.cleaned_data["player"]
-        return next(s.player for s in self.seats if s.position == position)
+        return self._player(self.cleaned_data["player"])
 
     def clean(self):
         cleaned = super().clean()
         kind = cleaned.get("kind")
         if kind == Penalty.Kind.DEDUCTION and cleaned.get("amount") is None:
             self.add_error("amount", _("Enter the points deducted."))
-        if kind == Penalty.Kind.LATE_ARRIVAL and cleaned.get("minutes_late") is None:
-            self.add_error("minutes_late", _("Enter how many minutes late."))
+        if kind == Penalty.Kind.REPEATED_FOUL and not cleaned.get("foul"):
+            self.add_error("foul", _("Choose which foul was repeated."))
+        if kind == Penalty.Kind.REVEALED_TILE and not cleaned.get("victim"):
+            self.add_error("victim", _("Choose whose tile was revealed."))
         return cleaned
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        kind = data["kind"]
+        return {
+            "player": self.player_object(),
+            "kind": kind,
+            "reason": data["reason"],
+            "foul": (data.get("foul") or "") if kind == Penalty.Kind.REPEATED_FOUL else "",
+            "amount": data.get("amount"),
+            "victim": self._player(data.get("victim") or ""),
+            "invalid_claim": bool(data.get("invalid_claim")),
+            "hand_number": data.get("hand_number"),
+            "remarks": data.get("remarks") or "",
+        }
 
 
 class SeedForm(forms.Form):
@@ -345,8 +382,15 @@ class CsvImportForm(forms.Form):
             raw = upload.read()
             try:
                 cleaned["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValidationError(_("The file is not UTF-8 text.")) from None
+            except UnicodeDecodeError as error:
+                raise ValidationError(
+                    _(
+                        "The file is not UTF-8 text (byte %(byte)s cannot be read); save it as "
+                        "CSV in UTF-8 and upload it again."
+                    ),
+                    params={"byte": error.start + 1},
+                    code="not_utf8",
+                ) from None
         else:
             cleaned["text"] = cleaned.get("csv_text") or ""
         if not cleaned["text"].strip():
@@ -420,3 +464,62 @@ __all__ = [
     "compact_tiles",
     "parse_tiles",
 ]
+
+
+class CheckInForm(_SheetForm):
+    player = forms.ChoiceField(label=_("Player"))
+    arrived_at = forms.DateTimeField(
+        label=_("Arrived at"),
+        required=False,
+        help_text=_("Empty: now. Late arrival is measured from the session's start (3.11.2)."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _seat_choices(self.seats)
+
+    def player_object(self) -> Player:
+        position = self.cleaned_data["player"]
+        return next(s.player for s in self.seats if s.position == position)
+
+
+class ReasonField(forms.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Reason"))
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 2}))
+        super().__init__(max_length=2000, **kwargs)
+
+
+class VoidPenaltyForm(forms.Form):
+    penalty = forms.ChoiceField(label=_("Penalty"))
+    reason = ReasonField()
+
+    def __init__(self, *args, penalties, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.penalties = {str(p.pk): p for p in penalties if p.voided_at is None}
+        self.fields["penalty"].choices = [
+            (pk, f"{p.get_kind_display()} — {p.player} ({p.reason})")
+            for pk, p in self.penalties.items()
+        ]
+
+    def penalty_object(self):
+        return self.penalties[self.cleaned_data["penalty"]]
+
+
+class SwapSeatsForm(_SheetForm):
+    first = forms.ChoiceField(label=_("Seat"))
+    second = forms.ChoiceField(label=_("with seat"))
+    reason = ReasonField()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = _seat_choices(self.seats)
+        self.fields["second"].choices = _seat_choices(self.seats)
+
+
+class HandCorrectionForm(forms.Form):
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    outcome = forms.ChoiceField(
+        label=_("Outcome"), choices=[("win", _("Win")), ("draw", _("Draw (wall exhausted)"))]
+    )
+    reason = ReasonField()

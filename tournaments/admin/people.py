@@ -11,6 +11,7 @@ from tournaments.admin.forms import PlayerAddForm, TeamAddForm
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Team
 from tournaments.services.registration import (
+    player_accept_oath,
     player_check,
     player_create,
     player_update,
@@ -137,7 +138,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     list_filter = ["tournament", "status", "team"]
     search_fields = ["name", "native_name", "country", "club", "team__name"]
     list_select_related = ["team", "tournament"]
-    actions = ["action_withdraw", "action_register_substitute"]
+    actions = ["action_withdraw", "action_register_substitute", "action_accept_oath"]
     fields = [
         "tournament",
         "registration_number",
@@ -149,6 +150,8 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         "club",
         "team",
         "user",
+        "oath_accepted_at",
+        "lot_drawn_by",
     ]
 
     def changelist_view(self, request, extra_context=None):
@@ -180,7 +183,14 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return []
-        return ["tournament", "registration_number", "lot_number", "status"]
+        return [
+            "tournament",
+            "registration_number",
+            "lot_number",
+            "status",
+            "oath_accepted_at",
+            "lot_drawn_by",
+        ]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
@@ -211,6 +221,24 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
                     "%(n)s player(s) withdrawn. Re-seat the remaining sessions from the tournament "
                     "page."
                 )
+                % {"n": done},
+                messages.SUCCESS,
+            )
+
+    @admin.action(description=gettext_lazy("Record the Player's Oath as accepted now"))
+    def action_accept_oath(self, request, queryset):
+        done = 0
+        for player in queryset:
+            try:
+                player_accept_oath(player=player, user=request.user)
+            except TournamentError as error:
+                self.message_user(request, f"{player}: {error.message}", messages.ERROR)
+            else:
+                done += 1
+        if done:
+            self.message_user(
+                request,
+                _("Player's Oath recorded for %(n)s player(s); an earlier time is kept.")
                 % {"n": done},
                 messages.SUCCESS,
             )

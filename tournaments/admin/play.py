@@ -1,16 +1,35 @@
 """Read-only lists of sessions, hands, penalties and results: changes go through the score
 sheet (and so through the services)."""
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.models import Hand, Penalty, Session, SessionResult
+from tournaments import roles
+from tournaments.admin.base import render, report_error
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    CheckIn,
+    Correction,
+    Hand,
+    Penalty,
+    Sanction,
+    Session,
+    SessionResult,
+    SheetConfirmation,
+)
 from tournaments.selectors.standings import points_value
+from tournaments.services.sessions import session_end, session_start
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(SimpleHistoryAdmin):
+    """Rows written only by the services; each one's History shows who changed what, when,
+    and why."""
+
     def has_add_permission(self, request):
         return False
 
@@ -29,10 +48,87 @@ def sheet_link(table_session) -> str:
     )
 
 
+class SessionTimeForm(forms.Form):
+    at = forms.DateTimeField(
+        label=_("When"),
+        required=False,
+        help_text=_("Empty: now. Enter the time it happened if you record it afterwards."),
+    )
+
+
 @admin.register(Session)
 class SessionAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "tournament", "stage", "group", "scheduled_start", "sheets"]
+    list_display = [
+        "__str__",
+        "tournament",
+        "stage",
+        "group",
+        "scheduled_start",
+        "actual_start",
+        "actual_end",
+        "state",
+        "sheets",
+    ]
     list_filter = ["tournament", "stage"]
+    actions = ["action_start", "action_end"]
+
+    @admin.display(description=_("state"))
+    def state(self, obj):
+        return Session.Status(obj.status).label
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not roles.is_director(request.user):
+            actions.pop("action_start", None)
+            actions.pop("action_end", None)
+        return actions
+
+    def _timed_action(self, request, queryset, *, service, name: str, title: str, done: str):
+        roles.require(roles.is_director(request.user))
+        form = SessionTimeForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            for session in queryset:
+                try:
+                    service(session=session, at=form.cleaned_data["at"], user=request.user)
+                except TournamentError as error:
+                    report_error(request, error)
+                else:
+                    messages.success(request, done % {"session": session})
+            return None
+        return render(
+            self,
+            request,
+            "admin/tournaments/session/timed_action.html",
+            {
+                "form": form,
+                "queryset": queryset,
+                "action_name": name,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+            title=title,
+        )
+
+    @admin.action(description=_("Start the selected sessions (chief umpire)"))
+    def action_start(self, request, queryset):
+        return self._timed_action(
+            request,
+            queryset,
+            service=session_start,
+            name="action_start",
+            title=gettext("Start sessions"),
+            done=gettext("%(session)s started."),
+        )
+
+    @admin.action(description=_("End the selected sessions: open sheets close (chief umpire)"))
+    def action_end(self, request, queryset):
+        return self._timed_action(
+            request,
+            queryset,
+            service=session_end,
+            name="action_end",
+            title=gettext("End sessions"),
+            done=gettext("%(session)s ended; its open sheets are complete."),
+        )
 
     @admin.display(description=_("score sheets"))
     def sheets(self, obj):
@@ -69,8 +165,19 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
-    list_display = ["sheet", "player", "kind", "reason", "hand_number", "deltas", "recorded_at"]
-    list_filter = ["table_session__session__tournament", "kind"]
+    list_display = [
+        "sheet",
+        "player",
+        "kind",
+        "foul",
+        "reason",
+        "hand_number",
+        "deltas",
+        "recorded_by",
+        "recorded_at",
+        "voided_at",
+    ]
+    list_filter = ["table_session__session__tournament", "kind", "foul"]
     search_fields = ["player__name", "reason"]
     list_select_related = ["table_session__session", "table_session__table", "player"]
 
@@ -93,3 +200,33 @@ class SessionResultAdmin(ReadOnlyAdmin):
     @admin.display(description=_("table points"))
     def tp(self, obj):
         return points_value(obj.table_points)
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(ReadOnlyAdmin):
+    list_display = ["session", "player", "arrived_at", "recorded_by", "recorded_at"]
+    list_filter = ["session__tournament", "session"]
+    search_fields = ["player__name"]
+
+
+@admin.register(SheetConfirmation)
+class SheetConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ["table_session", "player", "confirmed_at", "recorded_by"]
+    list_filter = ["table_session__session__tournament"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnlyAdmin):
+    list_display = ["sheet", "kind", "reason", "made_by", "made_at"]
+    list_filter = ["table_session__session__tournament", "kind"]
+    readonly_fields = ["table_session", "kind", "reason", "before", "after", "made_by", "made_at"]
+
+    @admin.display(description=_("score sheet"))
+    def sheet(self, obj):
+        return sheet_link(obj.table_session)
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnlyAdmin):
+    list_display = ["player", "kind", "session", "reason", "decided_by", "decided_at"]
+    list_filter = ["player__tournament", "kind"]

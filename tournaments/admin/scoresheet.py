@@ -13,45 +13,24 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import seating_adapter
-from tournaments.admin.base import add_error, get_or_404, render, report_error, require_director
+from tournaments.admin.base import get_or_404, render, report_error, require_director
 from tournaments.admin.forms import (
-    PenaltyForm,
-    PointsHandForm,
-    TilesHandForm,
     UmpireForm,
-    all_tiles,
 )
+from tournaments.admin.sheet_page import SheetPage, posted_int
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, TableSession, Tournament
-from tournaments.models.play import POSITIONS, WIND_CHOICES
+from tournaments.models import TableSession
+from tournaments.selectors.audit import sheet_audit_trail
 from tournaments.selectors.scoresheet import (
     can_enter_hands,
     is_director,
-    scoresheet_compute,
     scoresheet_table_sessions,
 )
 from tournaments.selectors.standings import points_value
 from tournaments.services.hands import (
     hand_delete_last,
-    hand_preview,
-    hand_record_no_win,
-    hand_record_win,
 )
-from tournaments.services.penalties import penalty_record
 from tournaments.services.tournament import table_sessions_assign_umpire
-
-WIND_NAMES = dict(WIND_CHOICES)
-
-
-def hand_label(number: int) -> str:
-    """ "Hand 5 — South round, dealer B": the winds come from the hand number (Appendix 4)."""
-    winds = seating_adapter.hand_winds(number)
-    return _("Hand %(n)s — %(wind)s round, dealer %(dealer)s") % {
-        "n": number,
-        "wind": WIND_NAMES.get(winds.prevalent_wind, winds.prevalent_wind),
-        "dealer": winds.dealer_position,
-    }
 
 
 class SessionNumberFilter(admin.SimpleListFilter):
@@ -205,6 +184,11 @@ class TableSessionAdmin(admin.ModelAdmin):
     def get_urls(self):
         return [
             path(
+                "<path:object_id>/audit/",
+                self.admin_site.admin_view(self.audit_view),
+                name="tournaments_tablesession_audit",
+            ),
+            path(
                 "<path:object_id>/remove-last/",
                 self.admin_site.admin_view(self.remove_last_view),
                 name="tournaments_tablesession_remove_last",
@@ -223,120 +207,39 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         table_session = self._sheet_or_403(request, object_id)
-        sheet = scoresheet_compute(table_session=table_session)
-        tournament = table_session.session.tournament
-        points_mode = tournament.entry_mode == Tournament.EntryMode.POINTS_ONLY
-        hand_form_class = PointsHandForm if points_mode else TilesHandForm
-        action = request.POST.get("action") if request.method == "POST" else None
-        hand_form = hand_form_class(
-            request.POST if action in ("preview", "save") else None,
-            seats=sheet.seats,
-            prefix="hand",
-        )
-        penalty_form = PenaltyForm(
-            request.POST if action == "penalty" else None,
-            seats=sheet.seats,
-            prefix="penalty",
-            initial={"hand_number": sheet.hands_entered or None},
-        )
-        preview = None
-        if action in ("preview", "save") and hand_form.is_valid():
-            kwargs = hand_form.service_kwargs()
-            try:
-                if action == "preview":
-                    preview = hand_preview(table_session=table_session, **kwargs)
-                else:
-                    hand = hand_record_win(table_session=table_session, user=request.user, **kwargs)
-            except TournamentError as error:
-                add_error(hand_form, error)
-            else:
-                if action == "save":
-                    messages.success(
-                        request,
-                        _("Hand %(n)s recorded: %(who)s wins %(total)s points.")
-                        % {"n": hand.number, "who": hand.winner_position, "total": hand.total},
-                    )
-                    return HttpResponseRedirect(self._sheet_url(table_session))
-        elif action in (Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT):
-            try:
-                hand = hand_record_no_win(
-                    table_session=table_session, outcome=action, user=request.user
-                )
-            except TournamentError as error:
-                report_error(request, error)
-            else:
-                messages.success(
-                    request,
-                    _("Hand %(n)s recorded: %(outcome)s.")
-                    % {"n": hand.number, "outcome": hand.get_outcome_display()},
-                )
-            return HttpResponseRedirect(self._sheet_url(table_session))
-        elif action == "penalty" and penalty_form.is_valid():
-            data = penalty_form.cleaned_data
-            try:
-                penalty = penalty_record(
-                    table_session=table_session,
-                    player=penalty_form.player_object(),
-                    kind=data["kind"],
-                    reason=data["reason"],
-                    amount=data.get("amount"),
-                    minutes_late=data.get("minutes_late"),
-                    invalid_claim=bool(data.get("invalid_claim")),
-                    hand_number=data.get("hand_number"),
-                    user=request.user,
-                )
-            except TournamentError as error:
-                add_error(penalty_form, error)
-            else:
-                messages.success(request, _("Penalty recorded: %(p)s.") % {"p": penalty})
-                return HttpResponseRedirect(self._sheet_url(table_session))
+        page = SheetPage(self, request, table_session)
+        if request.method == "POST":
+            response = page.handle(request.POST.get("action", ""))
+            if response is not None:
+                return response
+        return page.render()
+
+    def audit_view(self, request, object_id):
+        table_session = self._sheet_or_403(request, object_id)
         return render(
             self,
             request,
-            "admin/tournaments/tablesession/scoresheet.html",
+            "admin/tournaments/tablesession/audit.html",
             {
-                "sheet": sheet,
-                "tournament": tournament,
-                "positions": POSITIONS,
-                "hand_form": hand_form,
-                "points_mode": points_mode,
-                "penalty_form": penalty_form,
-                "preview": self._preview_context(preview, sheet) if preview else None,
-                "next_label": hand_label(sheet.next_number) if sheet.next_number else "",
-                "tiles": all_tiles(),
-                "has_change_permission": True,
-                "results": [
-                    (seat, points_value(seat.table_points) if seat.table_points is not None else "")
-                    for seat in sheet.seats
-                ],
+                "entries": sheet_audit_trail(table_session=table_session),
+                "corrections": table_session.corrections.select_related("made_by"),
+                "sheet_url": self._sheet_url(table_session),
             },
             obj=table_session,
-            title=_("Score sheet — %(sheet)s") % {"sheet": table_session},
+            title=_("Audit trail — %(sheet)s") % {"sheet": table_session},
         )
-
-    @staticmethod
-    def _preview_context(preview, sheet) -> dict:
-        names = {seat.position: seat.player.name for seat in sheet.seats}
-        return {
-            "preview": preview,
-            "explanation": preview.explanation,
-            "seat_wind": WIND_NAMES.get(preview.winner_seat_wind, preview.winner_seat_wind),
-            "prevalent_wind": WIND_NAMES.get(preview.prevalent_wind, preview.prevalent_wind),
-            "fans": [
-                {**fan, "subtotal": fan["points"] * fan.get("count", 1)} for fan in preview.fans
-            ],
-            "payments": [
-                (position, names.get(position, ""), preview.payments.get(position, 0))
-                for position in POSITIONS
-            ],
-        }
 
     def remove_last_view(self, request, object_id):
         table_session = self._sheet_or_403(request, object_id)
         last = table_session.hands.order_by("-number").first()
         if request.method == "POST":
             try:
-                number = hand_delete_last(table_session=table_session)
+                number = hand_delete_last(
+                    table_session=table_session,
+                    number=posted_int(request, "number") or 0,
+                    expected_version=posted_int(request, "version"),
+                    user=request.user,
+                )
             except TournamentError as error:
                 report_error(request, error)
             else:
@@ -346,7 +249,11 @@ class TableSessionAdmin(admin.ModelAdmin):
             self,
             request,
             "admin/tournaments/tablesession/remove_last.html",
-            {"last": last, "sheet_url": self._sheet_url(table_session)},
+            {
+                "last": last,
+                "sheet_url": self._sheet_url(table_session),
+                "version": table_session.version,
+            },
             obj=table_session,
             title=_("Remove the last hand — %(sheet)s") % {"sheet": table_session},
         )

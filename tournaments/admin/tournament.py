@@ -13,6 +13,7 @@ from tournaments.admin.base import (
     get_or_404,
     render,
     require_director,
+    require_organiser,
 )
 from tournaments.admin.forms import (
     CsvImportForm,
@@ -170,7 +171,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Draw lots for player numbers"))
     def action_draw_lots(self, request, queryset):
-        require_director(request)
+        require_organiser(request)
         for tournament in queryset:
             try:
                 seed = lots_draw(tournament=tournament)
@@ -181,7 +182,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Generate the seating chart"))
     def action_generate_seating(self, request, queryset):
-        require_director(request)
+        require_organiser(request)
         for tournament in queryset:
             try:
                 seed = seating_generate(tournament=tournament)
@@ -209,7 +210,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def _seed_page(
         self, request, object_id, *, service, message, title, intro, form_class, initial=None
     ):
-        require_director(request)
+        require_organiser(request)
         tournament = get_or_404(self, request, object_id)
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
         if request.method == "POST" and form.is_valid():
@@ -307,7 +308,8 @@ class TournamentAdmin(admin.ModelAdmin):
         tournament = get_or_404(self, request, object_id)
         if not self.has_view_permission(request, tournament):
             require_director(request)
-        standings = standings_compute(tournament=tournament)
+        live = request.GET.get("official") != "1"
+        standings = standings_compute(tournament=tournament, live=live)
         numbers = standings.session_numbers
         players = []
         for row in standings.players:
@@ -317,9 +319,13 @@ class TournamentAdmin(admin.ModelAdmin):
                     "row": row,
                     "table_points": points_value(row.table_points),
                     "sessions": [
-                        (points_value(by_session[n].table_points), by_session[n].score)
+                        (
+                            points_value(by_session[n].table_points),
+                            by_session[n].score,
+                            by_session[n].provisional,
+                        )
                         if n in by_session
-                        else (None, None)
+                        else (None, None, False)
                         for n in numbers
                     ],
                 }
@@ -341,13 +347,18 @@ class TournamentAdmin(admin.ModelAdmin):
             self,
             request,
             "admin/tournaments/tournament/standings.html",
-            {"players": players, "teams": teams, "session_numbers": numbers},
+            {
+                "players": players,
+                "teams": teams,
+                "session_numbers": numbers,
+                "standings": standings,
+            },
             obj=tournament,
             title=_("Standings — %(t)s") % {"t": tournament},
         )
 
     def import_view(self, request, object_id):
-        require_director(request)
+        require_organiser(request)
         tournament = get_or_404(self, request, object_id)
         form = CsvImportForm(request.POST or None, request.FILES or None)
         report = None
@@ -380,7 +391,7 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def substitute_view(self, request, object_id):
-        require_director(request)
+        require_organiser(request)
         tournament = get_or_404(self, request, object_id)
         form = SubstituteForm(request.POST or None)
         if request.method == "POST" and form.is_valid():

@@ -1,26 +1,34 @@
 """The tournament domain: the event, its people, and play (sessions, tables, hands, results)."""
 
-from tournaments.models.discipline import Penalty
+from tournaments.models.appeals import Appeal
+from tournaments.models.discipline import Correction, Penalty, Sanction
 from tournaments.models.people import Player, Team
 from tournaments.models.play import (
+    CheckIn,
     Hand,
     HandScore,
     Seat,
     Session,
     SessionResult,
+    SheetConfirmation,
     Table,
     TableSession,
 )
 from tournaments.models.tournament import Tournament
 
 __all__ = [
+    "Appeal",
+    "CheckIn",
+    "Correction",
     "Hand",
     "HandScore",
     "Penalty",
     "Player",
+    "Sanction",
     "Seat",
     "Session",
     "SessionResult",
+    "SheetConfirmation",
     "Table",
     "TableSession",
     "Team",

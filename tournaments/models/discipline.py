@@ -1,41 +1,179 @@
+"""Discipline at the table and after it: fouls and penalties (3.11), sanctions on a player
+(3.11.1, 3.11.4-5) and directors' corrections of locked score sheets."""
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournaments.models.play import HANDS_PER_SESSION
 
 
 class Penalty(models.Model):
-    """A penalty recorded at the table (rule 3.11); its point effect per seat is stored.
+    """One line of the Record of Fouls (Appendix 6) with its effect on the session's scores.
 
-    Deductions go to nobody; payments move points between players. The score change of each
-    seat is computed by the scoring core's penalty arithmetic when the penalty is recorded.
+    The point effect per seat (`deltas`, positions A-D only) is computed by the scoring core's
+    penalty arithmetic when the foul is recorded, never typed. A penalty recorded in error is
+    voided with a reason (it then counts for nothing), never deleted.
     """
 
     class Kind(models.TextChoices):
         WARNING = "warning", _("Warning")
         DEDUCTION = "deduction", _("Points deducted (to nobody)")
-        FALSE_HU = "false_hu", _("False Hu")
         REPEATED_FOUL = "repeated_foul", _("Repeated foul (paid to each other player)")
+        FALSE_HU = "false_hu", _("False Hu (dead hand)")
+        EXPOSED_HAND = "exposed_hand", _("Exposed hand (30 to each other player)")
+        REVEALED_TILE = "revealed_tile", _("Revealed another player's tile (paid to him)")
+        DEAD_HAND = "dead_hand", _("Dead hand (loses the right to win this hand)")
         LATE_ARRIVAL = "late", _("Late arrival")
 
+    class Foul(models.TextChoices):
+        """The three fouls with their own warning-then-5-10-20 scale (3.11.6.3-5)."""
+
+        CHANGED_CLAIM = "changed_claim", _("Changed his mind about a claim (3.11.6.3)")
+        TOUCHED_WALL = "touched_wall", _("Touched the wall out of turn (3.11.6.4)")
+        LATE_PUNG = "late_pung", _("Claimed a Pung late (3.11.6.5)")
+
     table_session = models.ForeignKey(
-        "tournaments.TableSession", on_delete=models.CASCADE, related_name="penalties"
+        "tournaments.TableSession", on_delete=models.PROTECT, related_name="penalties"
     )
     player = models.ForeignKey(
         "tournaments.Player", on_delete=models.RESTRICT, related_name="penalties"
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    foul = models.CharField(_("repeated foul"), max_length=16, choices=Foul.choices, blank=True)
+    occurrence = models.PositiveSmallIntegerField(
+        _("occurrence of this foul"), null=True, blank=True
+    )
+    victim = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player whose tile was revealed"),
+    )
+    amount = models.PositiveSmallIntegerField(_("points"), default=0)
+    invalid_claim = models.BooleanField(_("invalid claim on a discard"), default=False)
+    minutes_late = models.PositiveIntegerField(_("minutes late"), null=True, blank=True)
+    forfeited = models.BooleanField(_("session lost"), default=False)
+    dead_hand = models.BooleanField(_("dead hand"), default=False)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
     reason = models.CharField(_("nature of the foul"), max_length=300)
+    remarks = models.TextField(_("remarks"), blank=True)
     deltas = models.JSONField(_("score change per position"), default=dict)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    void_reason = models.CharField(_("why it was voided"), max_length=300, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
-        ordering = ["table_session", "recorded_at"]
+        ordering = ["table_session", "recorded_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hand_number__isnull=True)
+                | Q(hand_number__gte=1, hand_number__lte=HANDS_PER_SESSION),
+                name="penalty_hand_number_1_16",
+            ),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True, void_reason="")
+                | (Q(voided_at__isnull=False) & ~Q(void_reason="")),
+                name="penalty_voided_with_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(forfeited=False) | Q(kind="late"), name="penalty_forfeit_is_late"
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="repeated_foul") & ~Q(foul=""))
+                | (~Q(kind="repeated_foul") & Q(foul="")),
+                name="penalty_foul_kind_for_repeats",
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="penalty_has_reason"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.player}"
+
+    @property
+    def voided(self) -> bool:
+        return self.voided_at is not None
+
+
+class Sanction(models.Model):
+    """A sanction on the player rather than on a session score (3.11.1, 3.11.4-5, 3.11.6.10)."""
+
+    class Kind(models.TextChoices):
+        DISQUALIFICATION = "disqualification", _("Disqualification")
+        LOSS_OF_RANK = "loss_of_rank", _("Loss of rank")
+        EXCLUSION = "exclusion", _("Exclusion from later competitions")
+        PUBLIC_CRITICISM = "criticism", _("Public criticism")
+
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, related_name="sanctions"
+    )
+    session = models.ForeignKey(
+        "tournaments.Session", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
+    reason = models.TextField(_("reason"))
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided at"), auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+        ordering = ["decided_at", "pk"]
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="sanction_has_reason")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player}"
+
+
+class Correction(models.Model):
+    """A director's change to a score sheet after the umpire signed it, with its reason.
+
+    Append-only: the values before and after are kept here, and each changed row's own
+    history carries the same reason.
+    """
+
+    class Kind(models.TextChoices):
+        HAND = "hand", _("Hand replaced")
+        HAND_REMOVED = "hand_removed", _("Hand removed")
+        PENALTY = "penalty", _("Penalty added")
+        PENALTY_VOID = "penalty_void", _("Penalty voided")
+        SEAT = "seat", _("Seats changed")
+
+    table_session = models.ForeignKey(
+        "tournaments.TableSession", on_delete=models.PROTECT, related_name="corrections"
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    reason = models.TextField(_("reason"))
+    before = models.JSONField(_("before"), default=dict)
+    after = models.JSONField(_("after"), default=dict)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    made_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        ordering = ["made_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="correction_has_reason")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.table_session})"

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
@@ -23,7 +24,7 @@ class Team(models.Model):
         verbose_name_plural = _("teams")
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name")
+            models.UniqueConstraint("tournament", Lower("name"), name="unique_team_name_ci")
         ]
 
     def __str__(self) -> str:
@@ -35,6 +36,7 @@ class Player(models.Model):
         ACTIVE = "active", _("Active")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         SUBSTITUTE = "substitute", _("Substitute")
+        DISQUALIFIED = "disqualified", _("Disqualified")
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="players"
@@ -58,6 +60,15 @@ class Player(models.Model):
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    oath_accepted_at = models.DateTimeField(
+        _("Player's Oath accepted at (Appendix 2)"), null=True, blank=True
+    )
+    lot_drawn_by = models.CharField(
+        _("lot drawn on his behalf by"),
+        max_length=120,
+        blank=True,
+        help_text=_("Who drew the lot for an absent player (rule 3.5.1); empty if he drew it."),
     )
 
     class Meta:

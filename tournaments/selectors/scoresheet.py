@@ -3,8 +3,17 @@
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments import seating_adapter
-from tournaments.models import Hand, Penalty, Player, SessionResult, TableSession
+from django.db.models import Q
+
+from tournaments import roles, seating_adapter
+from tournaments.models import (
+    Hand,
+    Penalty,
+    Player,
+    SessionResult,
+    SheetConfirmation,
+    TableSession,
+)
 from tournaments.models.play import HANDS_PER_SESSION, POSITIONS
 
 
@@ -16,6 +25,7 @@ class SheetSeat:
     penalties: int = 0
     rank: int | None = None
     table_points: Fraction | None = None
+    confirmation: SheetConfirmation | None = None
 
 
 @dataclass
@@ -62,6 +72,7 @@ class ScoreSheet:
     penalties: list[PenaltyLine]
     hands_entered: int
     next_number: int | None
+    corrections: list = field(default_factory=list)
 
     def seat(self, position: str) -> SheetSeat | None:
         return next((s for s in self.seats if s.position == position), None)
@@ -114,12 +125,17 @@ def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
             )
         )
     penalties = []
-    for penalty in table_session.penalties.select_related("player"):
+    for penalty in table_session.penalties.select_related("player", "victim"):
         deltas = [int(penalty.deltas.get(p, 0)) for p in POSITIONS]
-        for position, delta in zip(POSITIONS, deltas, strict=True):
-            if position in seats:
-                seats[position].penalties += delta
-        penalties.append(PenaltyLine(penalty, deltas, bool(penalty.deltas.get("forfeited"))))
+        if penalty.voided_at is None:
+            for position, delta in zip(POSITIONS, deltas, strict=True):
+                if position in seats:
+                    seats[position].penalties += delta
+        penalties.append(PenaltyLine(penalty, deltas, penalty.forfeited))
+    by_player = {seat.player.pk: seat for seat in seats.values()}
+    for confirmation in table_session.confirmations.select_related("recorded_by"):
+        if confirmation.player_id in by_player:
+            by_player[confirmation.player_id].confirmation = confirmation
     for position, seat in seats.items():
         seat.total = running[position] + seat.penalties
     results: list[SessionResult] = list(table_session.results.all())
@@ -135,38 +151,33 @@ def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
         penalties=penalties,
         hands_entered=entered,
         next_number=entered + 1 if entered < HANDS_PER_SESSION else None,
+        corrections=list(table_session.corrections.select_related("made_by")),
     )
 
 
 def can_enter_hands(user, table_session: TableSession) -> bool:
-    """Directors (superusers, or staff allowed to change tournaments) enter hands anywhere;
-    another staff member only on the sheets he umpires."""
-    if not (user.is_active and user.is_staff):
-        return False
-    if is_director(user):
-        return True
-    return table_session.umpire_id is not None and table_session.umpire_id == user.pk
+    """The chief umpire works on every sheet; an umpire only on the sheets he umpires."""
+    return roles.umpires_sheet(user, table_session)
 
 
 def is_director(user) -> bool:
-    return (
-        user.is_active
-        and user.is_staff
-        and (user.is_superuser or user.has_perm("tournaments.change_tournament"))
-    )
+    return roles.is_director(user)
 
 
 def first_unplayed_session(tournament) -> int | None:
-    """The number of the first session without any hand: where re-seating can start."""
-    from tournaments.models import Session
+    """The first session after the last one with anything recorded: where re-seating can
+    start without touching a hand, penalty, check-in or umpire assignment."""
+    from tournaments.models import CheckIn, Session
 
-    played = Hand.objects.filter(table_session__session__tournament=tournament).values(
-        "table_session__session_id"
+    sessions = Session.objects.filter(tournament=tournament)
+    touched = sessions.filter(
+        Q(table_sessions__hands__isnull=False)
+        | Q(table_sessions__penalties__isnull=False)
+        | Q(table_sessions__umpire__isnull=False)
+        | Q(actual_start__isnull=False)
+        | Q(pk__in=CheckIn.objects.values("session_id"))
     )
+    last = touched.order_by("-number").values_list("number", flat=True).first() or 0
     return (
-        Session.objects.filter(tournament=tournament)
-        .exclude(pk__in=played)
-        .order_by("number")
-        .values_list("number", flat=True)
-        .first()
+        sessions.filter(number__gt=last).order_by("number").values_list("number", flat=True).first()
     )

@@ -7,7 +7,7 @@ session result; the ranking is computed in Python.
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.models import Player, Session, SessionResult, Tournament
+from tournaments.models import Player, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import TABLE_POINT_UNIT
 
 
@@ -19,6 +19,7 @@ class SessionLine:
     score: int
     rank: int
     table_points: Fraction
+    provisional: bool = False
 
 
 @dataclass
@@ -33,6 +34,11 @@ class PlayerRow:
     sessions: list[SessionLine] = field(default_factory=list)
     rank: int = 0
     finalist: bool = False
+
+    @property
+    def provisional(self) -> bool:
+        """Counts a session whose sheet is still open: the figures may change."""
+        return any(line.provisional for line in self.sessions)
 
     @property
     def best_session(self) -> int:
@@ -58,6 +64,13 @@ class Standings:
     players: list[PlayerRow]
     teams: list[TeamRow]
     session_numbers: list[int]
+    live: bool = False
+    provisional_sessions: list[int] = field(default_factory=list)
+
+    @property
+    def official_sessions(self) -> list[int]:
+        """Sessions counted whose every sheet counted was complete."""
+        return [n for n in self.session_numbers if n not in self.provisional_sessions]
 
 
 _TIE_BREAK_KEYS = {
@@ -88,8 +101,10 @@ def _assign_ranks(rows: list, key) -> None:
         previous = current
 
 
-def _load_results(tournament: Tournament, through_session: int | None):
+def _load_results(tournament: Tournament, through_session: int | None, live: bool):
     results = SessionResult.objects.filter(session__tournament=tournament)
+    if not live:
+        results = results.exclude(table_session__status=TableSession.Status.OPEN)
     if through_session is not None:
         results = results.filter(session__number__lte=through_session)
     return results.values_list(
@@ -101,10 +116,15 @@ def _load_results(tournament: Tournament, through_session: int | None):
         "score",
         "rank",
         "table_points_12",
+        "table_session__status",
     ).order_by("session__number")
 
 
-def standings_compute(*, tournament: Tournament, through_session: int | None = None) -> Standings:
+def standings_compute(
+    *, tournament: Tournament, through_session: int | None = None, live: bool = False
+) -> Standings:
+    """Standings from complete sheets only (official: what seeding and prizes use), or, with
+    `live`, also from sheets still open, whose lines are marked provisional."""
     players = tournament.players.exclude(status=Player.Status.SUBSTITUTE).values_list(
         "pk", "lot_number", "name", "team__name", "status"
     )
@@ -114,14 +134,20 @@ def standings_compute(*, tournament: Tournament, through_session: int | None = N
     }
     final_only = not tournament.carry_over_points
     numbers: set[int] = set()
-    for pid, session, stage, table, position, score, rank, tp12 in _load_results(
-        tournament, through_session
+    provisional: set[int] = set()
+    for pid, session, stage, table, position, score, rank, tp12, status in _load_results(
+        tournament, through_session, live
     ):
         row = rows.get(pid)
         if row is None:
             continue
         numbers.add(session)
-        line = SessionLine(session, table, position, score, rank, Fraction(tp12, TABLE_POINT_UNIT))
+        is_provisional = status == TableSession.Status.OPEN
+        if is_provisional:
+            provisional.add(session)
+        line = SessionLine(
+            session, table, position, score, rank, Fraction(tp12, TABLE_POINT_UNIT), is_provisional
+        )
         row.sessions.append(line)
         if stage == Session.Stage.FINAL:
             if not row.finalist and final_only:
@@ -134,7 +160,13 @@ def standings_compute(*, tournament: Tournament, through_session: int | None = N
     rank_key = _sort_key(tournament.tie_breaks or [])
     ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
     _assign_ranks(ordered, rank_key)
-    return Standings(players=ordered, teams=_team_rows(ordered), session_numbers=sorted(numbers))
+    return Standings(
+        players=ordered,
+        teams=_team_rows(ordered),
+        session_numbers=sorted(numbers),
+        live=live,
+        provisional_sessions=sorted(provisional),
+    )
 
 
 def _team_rows(players: list[PlayerRow]) -> list[TeamRow]:
@@ -168,9 +200,13 @@ def standings_as_dict(standings: Standings) -> dict:
             "score": line.score,
             "rank": line.rank,
             "table_points": points_value(line.table_points),
+            "provisional": line.provisional,
         }
 
     return {
+        "live": standings.live,
+        "sessions_counted": standings.session_numbers,
+        "provisional_sessions": standings.provisional_sessions,
         "players": [
             {
                 "rank": row.rank,
@@ -179,6 +215,7 @@ def standings_as_dict(standings: Standings) -> dict:
                 "team": row.team,
                 "table_points": points_value(row.table_points),
                 "contest_points": row.contest_points,
+                "provisional": row.provisional,
                 "sessions": [session_dict(line) for line in row.sessions],
             }
             for row in standings.players

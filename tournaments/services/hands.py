@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, HandScore, Seat, TableSession, Tournament
-from tournaments.models.play import HANDS_PER_SESSION, POSITIONS
+from tournaments.models import Hand, HandScore, Penalty, Seat, TableSession, Tournament
+from tournaments.models.play import HANDS_PER_SESSION, POSITIONS, SheetClosure
 from tournaments.services.results import table_session_recompute
+from tournaments.services.sheets import FOULS, HANDS, sheet_lock, sheet_touch
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,29 @@ def hand_preview(
     flowers: int = 0,
 ) -> HandPreview:
     """Score the next hand of a sheet and its payments, without saving anything."""
+    return hand_score(
+        table_session=table_session,
+        number=_next_number(table_session),
+        winner=winner,
+        discarder=discarder,
+        tiles=tiles,
+        points=points,
+        flowers=flowers,
+    )
+
+
+def hand_score(
+    *,
+    table_session: TableSession,
+    number: int,
+    winner: str,
+    discarder: str | None,
+    tiles: dict | None = None,
+    points: int | None = None,
+    flowers: int = 0,
+) -> HandPreview:
+    """Score hand `number` of a sheet as a win and its payments, without saving anything."""
     _check_positions(winner, discarder)
-    number = _next_number(table_session)
     winds = seating_adapter.hand_winds(number)
     seat_wind = seating_adapter.seat_wind(winner, number)
     mode = table_session.session.tournament.entry_mode
@@ -101,20 +123,39 @@ def hand_preview(
     )
 
 
-def _locked(table_session: TableSession) -> tuple[TableSession, list[Seat]]:
-    """The sheet, locked against concurrent entry, and its four seats."""
-    locked = (
-        TableSession.objects.select_for_update()
-        .select_related("session__tournament")
-        .get(pk=table_session.pk)
+def check_winner_may_win(table_session: TableSession, seats: list[Seat], winner: str, number: int):
+    """A dead hand (3.11.6.6, 3.11.6.8-9) loses the right to win that hand; a player who lost
+    the session by arriving late (3.11.2) wins no hand of it."""
+    player_id = next(s.player_id for s in seats if s.position == winner)
+    penalties = Penalty.objects.filter(
+        table_session=table_session, player_id=player_id, voided_at__isnull=True
     )
-    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
-    if len(seats) != 4:
-        raise TournamentError(_("This table does not have four seated players."))
-    return locked, seats
+    if penalties.filter(forfeited=True).exists():
+        raise TournamentError(
+            _("%(who)s lost this session by arriving late and cannot win a hand of it.")
+            % {"who": winner}
+        )
+    if penalties.filter(dead_hand=True, hand_number=number).exists():
+        raise TournamentError(
+            _("%(who)s has a dead hand in hand %(n)s and cannot win it.")
+            % {"who": winner, "n": number}
+        )
 
 
-def _write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> None:
+def _close_if_done(table_session: TableSession, hand: Hand) -> None:
+    """A sheet is complete after its 16th hand, or at a time-limit stop (3.5.6)."""
+    if hand.outcome == Hand.Outcome.TIME_LIMIT:
+        closure = SheetClosure.TIME_LIMIT
+    elif hand.number >= HANDS_PER_SESSION:
+        closure = SheetClosure.ALL_HANDS
+    else:
+        return
+    table_session.status = TableSession.Status.COMPLETE
+    table_session.closed_by = closure
+    table_session.save(update_fields=["status", "closed_by"])
+
+
+def write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> None:
     HandScore.objects.bulk_create(
         HandScore(
             hand=hand,
@@ -135,10 +176,13 @@ def hand_record_win(
     tiles: dict | None = None,
     points: int | None = None,
     flowers: int = 0,
+    expected_version: int | None = None,
     user=None,
 ) -> Hand:
     """Record the next hand as a win; the scoring core refuses invalid or under-8 hands."""
-    table_session, seats = _locked(table_session)
+    table_session, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=HANDS, user=user
+    )
     preview = hand_preview(
         table_session=table_session,
         winner=winner,
@@ -147,6 +191,7 @@ def hand_record_win(
         points=points,
         flowers=flowers,
     )
+    check_winner_may_win(table_session, seats, winner, preview.number)
     hand = Hand.objects.create(
         table_session=table_session,
         number=preview.number,
@@ -161,17 +206,33 @@ def hand_record_win(
         flowers=preview.flowers,
         entered_by=user,
     )
-    _write_scores(hand, seats, preview.payments)
-    table_session_recompute(table_session=table_session, seats=seats)
+    write_scores(hand, seats, preview.payments)
+    _after_write(table_session, seats, hand)
     return hand
 
 
+def _after_write(table_session: TableSession, seats: list[Seat], hand: Hand | None) -> None:
+    if hand is not None:
+        _close_if_done(table_session, hand)
+    sheet_touch(table_session)
+    table_session_recompute(table_session=table_session, seats=seats)
+
+
 @transaction.atomic
-def hand_record_no_win(*, table_session: TableSession, outcome: str, user=None) -> Hand:
-    """A draw (wall exhausted) or a hand stopped by the time limit: nobody scores (3.9.1.3)."""
+def hand_record_no_win(
+    *,
+    table_session: TableSession,
+    outcome: str,
+    expected_version: int | None = None,
+    user=None,
+) -> Hand:
+    """A draw (wall exhausted) or a hand stopped by the time limit: nobody scores (3.9.1.3).
+    A time-limit stop ends the session for that table (3.5.6)."""
     if outcome not in (Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT):
         raise TournamentError(_("A hand without a winner is a draw or a time-limit stop."))
-    table_session, seats = _locked(table_session)
+    table_session, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=HANDS, user=user
+    )
     number = _next_number(table_session)
     winds = seating_adapter.hand_winds(number)
     hand = Hand.objects.create(
@@ -182,19 +243,44 @@ def hand_record_no_win(*, table_session: TableSession, outcome: str, user=None) 
         outcome=outcome,
         entered_by=user,
     )
-    _write_scores(hand, seats, {})
-    table_session_recompute(table_session=table_session, seats=seats)
+    write_scores(hand, seats, {})
+    _after_write(table_session, seats, hand)
     return hand
 
 
 @transaction.atomic
-def hand_delete_last(*, table_session: TableSession) -> int:
-    """Take back the last hand entered on a sheet (an umpire's typing mistake)."""
-    table_session, seats = _locked(table_session)
+def hand_delete_last(
+    *, table_session: TableSession, number: int, expected_version: int | None = None, user=None
+) -> int:
+    """Take back the last hand entered on an open sheet (an umpire's typing mistake).
+
+    `number` is the hand the umpire confirmed removing: a second post of the same
+    confirmation finds another last hand and is refused, so it never removes two.
+    """
+    # Allowed until the umpire signs: a time-limit stop pressed by mistake can be taken back.
+    table_session, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
+    )
     last = table_session.hands.order_by("-number").first()
     if last is None:
         raise TournamentError(_("This score sheet has no hand to remove."))
-    number = last.number
+    if last.number != number:
+        raise TournamentError(
+            _("Hand %(n)s is no longer the last hand of this sheet; nothing was removed.")
+            % {"n": number}
+        )
+    last._change_reason = _("Removed by the umpire as the last hand entered.")
     last.delete()
-    table_session_recompute(table_session=table_session, seats=seats)
+    _reopen_if_closed_by_hands(table_session)
+    _after_write(table_session, seats, None)
     return number
+
+
+def _reopen_if_closed_by_hands(table_session: TableSession) -> None:
+    if table_session.closed_by not in (SheetClosure.ALL_HANDS, SheetClosure.TIME_LIMIT):
+        return
+    if table_session.session.actual_end is not None:
+        table_session.closed_by = SheetClosure.SESSION_END
+    else:
+        table_session.status, table_session.closed_by = TableSession.Status.OPEN, ""
+    table_session.save(update_fields=["status", "closed_by"])

@@ -1,17 +1,25 @@
-"""Registration of players, teams and substitutes; CSV import with a dry run."""
+"""Registration of players, teams and substitutes; CSV import with a dry run; the Player's
+Oath (Appendix 2)."""
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Team, Tournament
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
+PLAYER_TEXT_FIELDS = ("name", "native_name", "country", "club")
+TEAM_TEXT_FIELDS = ("name", "country")
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _check_registration_open(tournament: Tournament) -> None:
@@ -19,13 +27,46 @@ def _check_registration_open(tournament: Tournament) -> None:
         raise TournamentError(_("The tournament is finished; registration is closed."))
 
 
+def _lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise registration numbering in a tournament (player_create, the CSV import)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def text_problem(model: type[models.Model], field_name: str, value: str) -> str | None:
+    """What is wrong with a text for a column, or None: a NUL character (PostgreSQL refuses
+    it) or more characters than the column holds (never stored cut short)."""
+    model_field = model._meta.get_field(field_name)
+    if "\x00" in value:
+        return _("The %(field)s contains a NUL character (\\x00).") % {
+            "field": model_field.verbose_name
+        }
+    if model_field.max_length is not None and len(value) > model_field.max_length:
+        return _("The %(field)s is longer than %(max)s characters (%(length)s).") % {
+            "field": model_field.verbose_name,
+            "max": model_field.max_length,
+            "length": len(value),
+        }
+    return None
+
+
+def _check_texts(obj: models.Model, field_names: tuple[str, ...]) -> None:
+    for name in field_names:
+        problem = text_problem(type(obj), name, getattr(obj, name) or "")
+        if problem:
+            raise TournamentError(problem)
+
+
+@transaction.atomic
 def team_create(*, tournament: Tournament, name: str, country: str = "") -> Team:
     name = name.strip()
     if not name:
         raise TournamentError(_("A team needs a name."))
+    team = Team(tournament=tournament, name=name, country=country.strip())
+    _check_texts(team, TEAM_TEXT_FIELDS)
     if tournament.teams.filter(name__iexact=name).exists():
         raise TournamentError(_("There is already a team named %(name)s.") % {"name": name})
-    return Team.objects.create(tournament=tournament, name=name, country=country.strip())
+    team.save()
+    return team
 
 
 def _next_registration_number(tournament: Tournament) -> int:
@@ -52,8 +93,7 @@ def player_create(
         raise TournamentError(
             _("The team %(team)s belongs to another tournament.") % {"team": team}
         )
-    Tournament.objects.select_for_update().get(pk=tournament.pk)  # serialises numbering
-    return Player.objects.create(
+    player = Player(
         tournament=tournament,
         name=name,
         native_name=native_name.strip(),
@@ -61,14 +101,19 @@ def player_create(
         club=club.strip(),
         team=team,
         status=status,
-        registration_number=_next_registration_number(tournament),
     )
+    _check_texts(player, PLAYER_TEXT_FIELDS)
+    _lock_tournament(tournament)  # serialises numbering
+    player.registration_number = _next_registration_number(tournament)
+    player.save()
+    return player
 
 
 def player_check(*, player: Player) -> None:
     """What an edit of a player's details must satisfy (raises TournamentError)."""
     if not player.name.strip():
         raise TournamentError(_("A player needs a name."))
+    _check_texts(player, PLAYER_TEXT_FIELDS)
     if player.team is not None and player.team.tournament_id != player.tournament_id:
         raise TournamentError(
             _("The team %(team)s belongs to another tournament.") % {"team": player.team}
@@ -87,6 +132,7 @@ def team_check(*, team: Team) -> None:
     """What an edit of a team must satisfy: a unique name, a captain from its members."""
     if not team.name.strip():
         raise TournamentError(_("A team needs a name."))
+    _check_texts(team, TEAM_TEXT_FIELDS)
     clash = team.tournament.teams.filter(name__iexact=team.name.strip()).exclude(pk=team.pk)
     if clash.exists():
         raise TournamentError(_("There is already a team named %(name)s.") % {"name": team.name})
@@ -133,21 +179,64 @@ class ImportReport:
         return not self.errors
 
 
-def _read_csv(csv_text: str) -> tuple[list[dict], list[str]]:
-    reader = csv.DictReader(io.StringIO(csv_text.lstrip("\ufeff")))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
-    if "name" not in header:
-        return [], [_("The first line must be a header with at least a 'name' column.")]
-    unknown = [h for h in header if h not in CSV_COLUMNS]
-    if unknown:
-        return [], [
-            _("Unknown column(s) %(cols)s; allowed: %(allowed)s.")
-            % {"cols": ", ".join(unknown), "allowed": ", ".join(CSV_COLUMNS)}
-        ]
-    reader.fieldnames = header
+def _nul_error(text: str) -> str | None:
+    index = text.find("\x00")
+    if index < 0:
+        return None
+    line = len(_LINE_END.findall(text, 0, index)) + 1
+    return _(
+        "line %(line)s: the file contains a NUL character (\\x00), so it is not a text CSV "
+        "file. Save it again as CSV (UTF-8)."
+    ) % {"line": line}
+
+
+class _CountedLines:
+    """The file's lines for the csv reader, split at LF, CRLF or CR (`newline=""`), counted:
+    `count` is the line the reader is on, also when it fails."""
+
+    def __init__(self, text: str):
+        self._lines = io.StringIO(text, newline="")
+        self.count = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        line = next(self._lines)
+        self.count += 1
+        return line
+
+
+def _read_csv(csv_text: str) -> tuple[list[tuple[int, dict]], list[str]]:
+    """The rows of the file with the line each ends on; any line ending (LF, CRLF, CR)."""
+    nul = _nul_error(csv_text)
+    if nul:
+        return [], [nul]
+    lines = _CountedLines(csv_text.lstrip("\ufeff"))
+    reader = csv.DictReader(lines)
     rows = []
-    for row in reader:
-        rows.append({k: (v or "").strip() for k, v in row.items() if k is not None})
+    try:
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+        if "name" not in header:
+            return [], [_("The first line must be a header with at least a 'name' column.")]
+        unknown = [h for h in header if h not in CSV_COLUMNS]
+        if unknown:
+            return [], [
+                _("Unknown column(s) %(cols)s; allowed: %(allowed)s.")
+                % {"cols": ", ".join(unknown), "allowed": ", ".join(CSV_COLUMNS)}
+            ]
+        reader.fieldnames = header
+        for row in reader:
+            values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+            extra = [v for v in row.get(None) or [] if v.strip()]
+            if extra:
+                values[None] = extra  # values beyond the header's columns: refused per row
+            rows.append((lines.count, values))
+    except csv.Error as error:
+        return [], [
+            _("line %(line)s: the file cannot be read as CSV (%(error)s).")
+            % {"line": lines.count, "error": error}
+        ]
     return rows, []
 
 
@@ -156,6 +245,12 @@ def _row_errors(row: dict, line: int, teams: dict[str, Team], seen: set, existin
     name = row.get("name", "")
     if not name:
         errors.append(_("line %(line)s: the name is missing.") % {"line": line})
+    if row.get(None):
+        errors.append(_("line %(line)s: more values than the header has columns.") % {"line": line})
+    for column in PLAYER_TEXT_FIELDS:
+        problem = text_problem(Player, column, row.get(column, ""))
+        if problem:
+            errors.append(_("line %(line)s: %(problem)s") % {"line": line, "problem": problem})
     team_name = row.get("team", "")
     if team_name and team_name.lower() not in teams:
         errors.append(
@@ -179,8 +274,11 @@ def players_import_csv(*, tournament: Tournament, csv_text: str, dry_run: bool) 
     """Import players from CSV (header: name, native_name, country, club, team).
 
     Every row is checked first; nothing is written unless all rows are valid and this is not
-    a dry run. Teams must exist (create them first).
+    a dry run. Teams must exist (create them first). A real import numbers the players under
+    the tournament's lock, like `player_create`.
     """
+    if not dry_run:
+        tournament = _lock_tournament(tournament)
     _check_registration_open(tournament)
     report = ImportReport(dry_run=dry_run)
     rows, report.errors = _read_csv(csv_text)
@@ -193,7 +291,7 @@ def players_import_csv(*, tournament: Tournament, csv_text: str, dry_run: bool) 
     teams = {t.name.lower(): t for t in tournament.teams.all()}
     existing = {(p.name.lower(), p.country.lower()) for p in tournament.players.all()}
     seen: set = set()
-    for line, row in enumerate(rows, start=2):
+    for line, row in rows:
         report.errors.extend(_row_errors(row, line, teams, seen, existing))
     if report.errors or dry_run:
         return report
@@ -208,7 +306,34 @@ def players_import_csv(*, tournament: Tournament, csv_text: str, dry_run: bool) 
             team=teams.get(row.get("team", "").lower()),
             registration_number=number + offset,
         )
-        for offset, row in enumerate(rows)
+        for offset, (_line, row) in enumerate(rows)
     )
     report.created = len(rows)
     return report
+
+
+@transaction.atomic
+def player_accept_oath(*, player: Player, accepted_at: datetime | None = None, user=None) -> Player:
+    """Record the player's acceptance of the Player's Oath (Appendix 2) and its time.
+
+    The organiser records it (from the signed paper, with the time it was signed, or now), or
+    the player accepts it on his own login. Accepting again changes nothing: the first time
+    stands.
+    """
+    if user is not None:
+        own = roles.player_of(user, player.tournament)
+        roles.require(
+            roles.is_organiser(user) or (own is not None and own.pk == player.pk),
+            _("Only an organiser or the player himself can record the Player's Oath."),
+        )
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.oath_accepted_at is not None:
+        return player
+    accepted_at = accepted_at or timezone.now()
+    if timezone.is_naive(accepted_at):
+        raise TournamentError(_("The time the oath was accepted needs a time zone."))
+    if accepted_at > timezone.now():
+        raise TournamentError(_("The oath cannot be accepted at a time still to come."))
+    player.oath_accepted_at = accepted_at
+    player.save(update_fields=["oath_accepted_at"])
+    return player

@@ -7,7 +7,19 @@ from django.utils.translation import gettext as _
 
 from tournaments import seating_adapter
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, Player, Seat, Session, Table, TableSession, Tournament
+from tournaments.models import (
+    Appeal,
+    CheckIn,
+    Hand,
+    Penalty,
+    Player,
+    Seat,
+    Session,
+    SessionResult,
+    Table,
+    TableSession,
+    Tournament,
+)
 from tournaments.models.play import POSITIONS
 
 DEFAULT_TIME_LIMIT = 20.0
@@ -65,6 +77,30 @@ def _write_session(
     return session
 
 
+def _check_nothing_recorded(sessions) -> None:
+    """Re-drawing replaces these sessions whole: refuse while anything was recorded on them,
+    so that no penalty, result, check-in or umpire assignment is ever deleted silently."""
+    sheets = TableSession.objects.filter(session__in=sessions)
+    recorded = [
+        (_("hands"), Hand.objects.filter(table_session__in=sheets).exists()),
+        (_("penalties"), Penalty.objects.filter(table_session__in=sheets).exists()),
+        (_("session results"), SessionResult.objects.filter(session__in=sessions).exists()),
+        (_("check-ins"), CheckIn.objects.filter(session__in=sessions).exists()),
+        (_("umpire assignments"), sheets.filter(umpire__isnull=False).exists()),
+        (_("started sessions"), sessions.filter(actual_start__isnull=False).exists()),
+        (_("appeals"), Appeal.objects.filter(session__in=sessions).exists()),
+    ]
+    found = [str(label) for label, present in recorded if present]
+    if found:
+        raise TournamentError(
+            _(
+                "These sessions already have %(what)s recorded; nothing was changed. "
+                "Re-seat only the sessions that have nothing recorded yet."
+            )
+            % {"what": ", ".join(found)}
+        )
+
+
 def _groups(players: dict[int, Player], count: int) -> list[int | None]:
     return [players[n].team_id if n in players else None for n in range(1, count + 1)]
 
@@ -78,10 +114,7 @@ def seating_generate(
     Teammates never share a table when that is possible. Refused once any hand is recorded.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if Hand.objects.filter(table_session__session__tournament=tournament).exists():
-        raise TournamentError(
-            _("Hands are already recorded; re-seat the remaining sessions instead.")
-        )
+    _check_nothing_recorded(tournament.sessions.all())
     players = _numbered_players(tournament)
     if len(players) < 4:
         raise TournamentError(_("At least four players are needed for a seating chart."))
@@ -145,10 +178,7 @@ def seating_reseat_remaining(
     substitution, keeping who already met whom in the objective. Played sessions stay."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     remaining = tournament.sessions.filter(number__gte=from_session)
-    if Hand.objects.filter(table_session__session__in=remaining).exists():
-        raise TournamentError(
-            _("Session %(n)s or a later one already has hands recorded.") % {"n": from_session}
-        )
+    _check_nothing_recorded(remaining)
     count = remaining.filter(stage=Session.Stage.QUALIFYING).count()
     if count == 0:
         raise TournamentError(_("There is no session %(n)s to re-seat.") % {"n": from_session})
@@ -195,6 +225,17 @@ def seating_seed_final_session(
     if number > tournament.sessions_planned:
         raise TournamentError(
             _("All %(n)s sessions already exist.") % {"n": tournament.sessions_planned}
+        )
+    open_sheets = TableSession.objects.filter(
+        session__tournament=tournament, status=TableSession.Status.OPEN
+    )
+    if open_sheets.exists():
+        raise TournamentError(
+            _(
+                "%(n)s score sheet(s) are still open: the final stage is seeded from official "
+                "standings, so end the sessions before it first."
+            )
+            % {"n": open_sheets.count()}
         )
     table = standings_compute(tournament=tournament)
     ranking = [row.number for row in table.players if row.status == Player.Status.ACTIVE]

@@ -13,13 +13,25 @@ class Command(TournamentCommand):
         super().add_arguments(parser)
         parser.add_argument("--json", action="store_true", help=_("print JSON"))
         parser.add_argument("--through-session", type=int, default=None)
+        parser.add_argument(
+            "--live",
+            action="store_true",
+            help=_("also count sheets still open (their figures are marked * as provisional)"),
+        )
 
-    def handle(self, *args, slug, json: bool, through_session, **options):
+    def handle(self, *args, slug, json: bool, through_session, live: bool, **options):
         tournament = self.tournament(slug)
-        standings = standings_compute(tournament=tournament, through_session=through_session)
+        standings = standings_compute(
+            tournament=tournament, through_session=through_session, live=live
+        )
         if json:
             self.stdout.write(_dumps(standings_as_dict(standings)))
             return
+        scope = _("Live (* provisional)") if live else _("Official (complete sheets only)")
+        self.stdout.write(
+            f"{scope}; {_('sessions counted')}: "
+            + (", ".join(str(n) for n in standings.session_numbers) or "—")
+        )
         self.stdout.write(
             f"{_('Rank'):>4} {_('No.'):>4}  {_('Name'):<28} {_('Team'):<20} "
             f"{_('TP'):>7} {_('CP'):>7}"
@@ -28,6 +40,7 @@ class Command(TournamentCommand):
             self.stdout.write(
                 f"{row.rank:>4} {row.number or '':>4}  {row.name[:28]:<28} {row.team[:20]:<20} "
                 f"{points_value(row.table_points):>7} {row.contest_points:>7}"
+                + ("*" if row.provisional else "")
             )
         if standings.teams:
             self.stdout.write("")

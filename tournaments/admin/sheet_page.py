@@ -1,0 +1,341 @@
+"""The score sheet page: each POST action of the sheet calls one service.
+
+Every form on the page carries the sheet's version as the user saw it; a write against a
+sheet changed since is refused by the service ("this sheet changed since you opened it").
+"""
+
+from django.contrib import messages
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments import roles, seating_adapter
+from tournaments.admin.base import add_error, render, report_error
+from tournaments.admin.forms import (
+    CheckInForm,
+    HandCorrectionForm,
+    PenaltyForm,
+    PointsHandForm,
+    SwapSeatsForm,
+    TilesHandForm,
+    VoidPenaltyForm,
+    all_tiles,
+)
+from tournaments.errors import TournamentError
+from tournaments.models import Hand, TableSession, Tournament
+from tournaments.models.play import POSITIONS, WIND_CHOICES
+from tournaments.selectors.scoresheet import scoresheet_compute
+from tournaments.selectors.standings import points_value
+from tournaments.services import corrections, signoff
+from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
+
+WIND_NAMES = dict(WIND_CHOICES)
+
+
+def posted_int(request, name: str) -> int | None:
+    try:
+        return int(request.POST[name])
+    except (KeyError, ValueError):
+        return None
+
+
+def hand_label(number: int) -> str:
+    """ "Hand 5 — South round, dealer B": the winds come from the hand number (Appendix 4)."""
+    winds = seating_adapter.hand_winds(number)
+    return _("Hand %(n)s — %(wind)s round, dealer %(dealer)s") % {
+        "n": number,
+        "wind": WIND_NAMES.get(winds.prevalent_wind, winds.prevalent_wind),
+        "dealer": winds.dealer_position,
+    }
+
+
+def preview_context(preview, sheet) -> dict:
+    names = {seat.position: seat.player.name for seat in sheet.seats}
+    return {
+        "preview": preview,
+        "explanation": preview.explanation,
+        "seat_wind": WIND_NAMES.get(preview.winner_seat_wind, preview.winner_seat_wind),
+        "prevalent_wind": WIND_NAMES.get(preview.prevalent_wind, preview.prevalent_wind),
+        "fans": [{**fan, "subtotal": fan["points"] * fan.get("count", 1)} for fan in preview.fans],
+        "payments": [
+            (position, names.get(position, ""), preview.payments.get(position, 0))
+            for position in POSITIONS
+        ],
+    }
+
+
+class SheetPage:
+    """One request on one score sheet: its forms, the action posted, the page."""
+
+    def __init__(self, model_admin, request, table_session: TableSession):
+        self.model_admin, self.request, self.table_session = model_admin, request, table_session
+        self.user = request.user
+        self.sheet = scoresheet_compute(table_session=table_session)
+        self.tournament = table_session.session.tournament
+        self.points_mode = self.tournament.entry_mode == Tournament.EntryMode.POINTS_ONLY
+        self.action = request.POST.get("action") if request.method == "POST" else None
+        self.version = posted_int(request, "version") if request.method == "POST" else None
+        self.preview = None
+        seats = self.sheet.seats
+        hand_class = PointsHandForm if self.points_mode else TilesHandForm
+        self.hand_form = hand_class(self._data("preview", "save"), seats=seats, prefix="hand")
+        self.penalty_form = PenaltyForm(
+            self._data("penalty"),
+            seats=seats,
+            prefix="penalty",
+            initial={"hand_number": self.sheet.hands_entered or None},
+        )
+        self.checkin_form = CheckInForm(self._data("checkin"), seats=seats, prefix="checkin")
+        self.void_form = VoidPenaltyForm(
+            self._data("void_penalty"),
+            penalties=[line.penalty for line in self.sheet.penalties],
+            prefix="void",
+        )
+        self.swap_form = SwapSeatsForm(self._data("swap_seats"), seats=seats, prefix="swap")
+        self.fix_form = HandCorrectionForm(self._data("fix_hand"), prefix="fix")
+        self.fix_hand_form = hand_class(self._data("fix_hand"), seats=seats, prefix="fixhand")
+
+    def _data(self, *actions):
+        return self.request.POST if self.action in actions else None
+
+    def _sheet_url(self) -> str:
+        return reverse("admin:tournaments_tablesession_change", args=[self.table_session.pk])
+
+    def _done(self, message: str):
+        messages.success(self.request, message)
+        return HttpResponseRedirect(self._sheet_url())
+
+    def _refused(self, error: TournamentError, form=None):
+        if form is None:
+            report_error(self.request, error)
+            return HttpResponseRedirect(self._sheet_url())
+        add_error(form, error)
+        return None
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def handle(self, action: str):
+        handler = {
+            "preview": self.hand,
+            "save": self.hand,
+            Hand.Outcome.DRAW: self.no_win,
+            Hand.Outcome.TIME_LIMIT: self.no_win,
+            "penalty": self.penalty,
+            "checkin": self.checkin,
+            "confirm": self.confirm,
+            "sign": self.sign,
+            "countersign": self.countersign,
+            "void_penalty": self.void_penalty,
+            "swap_seats": self.swap_seats,
+            "fix_hand": self.fix_hand,
+        }.get(action)
+        return handler() if handler else None
+
+    def hand(self):
+        if not self.hand_form.is_valid():
+            return None
+        kwargs = self.hand_form.service_kwargs()
+        try:
+            if self.action == "preview":
+                self.preview = hand_preview(table_session=self.table_session, **kwargs)
+                return None
+            hand = hand_record_win(
+                table_session=self.table_session,
+                expected_version=self.version,
+                user=self.user,
+                **kwargs,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.hand_form)
+        return self._done(
+            _("Hand %(n)s recorded: %(who)s wins %(total)s points.")
+            % {"n": hand.number, "who": hand.winner_position, "total": hand.total}
+        )
+
+    def no_win(self):
+        try:
+            hand = hand_record_no_win(
+                table_session=self.table_session,
+                outcome=self.action,
+                expected_version=self.version,
+                user=self.user,
+            )
+        except TournamentError as error:
+            return self._refused(error)
+        return self._done(
+            _("Hand %(n)s recorded: %(outcome)s.")
+            % {"n": hand.number, "outcome": hand.get_outcome_display()}
+        )
+
+    def penalty(self):
+        from tournaments.services.penalties import penalty_record, penalty_summary
+
+        if not self.penalty_form.is_valid():
+            return None
+        try:
+            penalty = penalty_record(
+                table_session=self.table_session,
+                expected_version=self.version,
+                user=self.user,
+                **self.penalty_form.service_kwargs(),
+            )
+        except TournamentError as error:
+            return self._refused(error, self.penalty_form)
+        return self._done(_("Penalty recorded: %(p)s.") % {"p": penalty_summary(penalty)})
+
+    def checkin(self):
+        from django.utils import timezone
+
+        from tournaments.services.checkin import checkin_record
+
+        if not self.checkin_form.is_valid():
+            return None
+        player = self.checkin_form.player_object()
+        try:
+            checkin_record(
+                session=self.table_session.session,
+                player=player,
+                arrived_at=self.checkin_form.cleaned_data["arrived_at"] or timezone.now(),
+                user=self.user,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.checkin_form)
+        return self._done(_("Arrival of %(p)s recorded.") % {"p": player})
+
+    def confirm(self):
+        seat = next(
+            (s for s in self.sheet.seats if s.position == self.request.POST.get("seat")), None
+        )
+        if seat is None:
+            return self._refused(TournamentError(_("Choose a seat of this table.")))
+        try:
+            signoff.sheet_confirm_player(
+                table_session=self.table_session,
+                player=seat.player,
+                expected_version=self.version,
+                user=self.user,
+            )
+        except TournamentError as error:
+            return self._refused(error)
+        return self._done(_("%(p)s confirmed the sheet.") % {"p": seat.player})
+
+    def sign(self):
+        try:
+            signoff.sheet_sign(
+                table_session=self.table_session, expected_version=self.version, user=self.user
+            )
+        except TournamentError as error:
+            return self._refused(error)
+        return self._done(_("The sheet is signed and locked."))
+
+    def countersign(self):
+        try:
+            signoff.sheet_countersign(
+                table_session=self.table_session, expected_version=self.version, user=self.user
+            )
+        except TournamentError as error:
+            return self._refused(error)
+        return self._done(_("The sheet is countersigned: its results are final."))
+
+    def void_penalty(self):
+        if not self.void_form.is_valid():
+            return None
+        try:
+            corrections.correction_penalty_void(
+                penalty=self.void_form.penalty_object(),
+                reason=self.void_form.cleaned_data["reason"],
+                expected_version=self.version,
+                user=self.user,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.void_form)
+        return self._done(_("Correction recorded: the penalty is void."))
+
+    def swap_seats(self):
+        if not self.swap_form.is_valid():
+            return None
+        data = self.swap_form.cleaned_data
+        try:
+            corrections.correction_seats_swap(
+                table_session=self.table_session,
+                first=data["first"],
+                second=data["second"],
+                reason=data["reason"],
+                expected_version=self.version,
+                user=self.user,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.swap_form)
+        return self._done(_("Correction recorded: seats swapped."))
+
+    def fix_hand(self):
+        if not self.fix_form.is_valid():
+            return None
+        data = self.fix_form.cleaned_data
+        hand = self.table_session.hands.filter(number=data["number"]).first()
+        if hand is None:
+            self.fix_form.add_error("number", _("This sheet has no such hand."))
+            return None
+        kwargs = {}
+        if data["outcome"] == Hand.Outcome.WIN:
+            if not self.fix_hand_form.is_valid():
+                return None
+            kwargs = self.fix_hand_form.service_kwargs()
+        try:
+            corrections.correction_hand_replace(
+                hand=hand,
+                reason=data["reason"],
+                outcome=data["outcome"],
+                expected_version=self.version,
+                user=self.user,
+                **kwargs,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.fix_form)
+        return self._done(_("Correction recorded: hand %(n)s replaced.") % {"n": hand.number})
+
+    # -- the page --------------------------------------------------------------------------
+
+    def render(self):
+        sheet, user = self.sheet, self.user
+        status = self.table_session.status
+        director = roles.is_director(user)
+        return render(
+            self.model_admin,
+            self.request,
+            "admin/tournaments/tablesession/scoresheet.html",
+            {
+                "sheet": sheet,
+                "tournament": self.tournament,
+                "positions": POSITIONS,
+                "hand_form": self.hand_form,
+                "points_mode": self.points_mode,
+                "penalty_form": self.penalty_form,
+                "checkin_form": self.checkin_form,
+                "void_form": self.void_form,
+                "swap_form": self.swap_form,
+                "fix_hand_form": self.fix_hand_form,
+                "correction_forms": [
+                    (self.void_form, "void_penalty", _("Void a penalty")),
+                    (self.swap_form, "swap_seats", _("Swap two players' seats")),
+                    (self.fix_form, "fix_hand", _("Replace a hand")),
+                ],
+                "version": self.table_session.version,
+                "is_open": status == TableSession.Status.OPEN,
+                "is_locked": status in (TableSession.Status.SIGNED, TableSession.Status.FINAL),
+                "can_sign": status == TableSession.Status.COMPLETE,
+                "can_countersign": director and status == TableSession.Status.SIGNED,
+                "can_correct": director and status != TableSession.Status.OPEN,
+                "finished": self.tournament.status == Tournament.Status.FINISHED,
+                "preview": preview_context(self.preview, sheet) if self.preview else None,
+                "next_label": hand_label(sheet.next_number) if sheet.next_number else "",
+                "tiles": all_tiles(),
+                "has_change_permission": True,
+                "results": [
+                    (seat, points_value(seat.table_points) if seat.table_points is not None else "")
+                    for seat in sheet.seats
+                ],
+            },
+            obj=self.table_session,
+            title=_("Score sheet — %(sheet)s") % {"sheet": self.table_session},
+        )

@@ -1,0 +1,102 @@
+"""Who may do what: the roles of a tournament as Django groups, and object-level checks.
+
+Groups are created by a data migration (`ROLE_GROUPS`); a superuser holds every role. These
+checks run on the server in the services (through `require`) and in the admin, so the API
+and the admin refuse the same things.
+
+- organiser: registration, lots, seating, the sessions' schedule;
+- umpire: hands, fouls, check-ins and sign-off of the sheets assigned to him, until signed;
+- chief umpire (director): sessions, every sheet, countersigning, corrections, standings;
+- arbitration committee: rules on appeals;
+- player (and a team's captain): reads his own results, confirms his sheets, files appeals.
+"""
+
+from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.errors import TournamentError
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", gettext_lazy("Organiser")
+    UMPIRE = "umpire", gettext_lazy("Umpire")
+    CHIEF_UMPIRE = "chief_umpire", gettext_lazy("Chief umpire (director)")
+    COMMITTEE = "committee", gettext_lazy("Arbitration committee")
+    PLAYER = "player", gettext_lazy("Player")
+
+
+# Group name of each role (what the data migration creates and `create_user` assigns).
+ROLE_GROUPS = {
+    Role.ORGANISER: "Organisers",
+    Role.UMPIRE: "Umpires",
+    Role.CHIEF_UMPIRE: "Chief umpires",
+    Role.COMMITTEE: "Arbitration committee",
+    Role.PLAYER: "Players",
+}
+STAFF_ROLES = {Role.ORGANISER, Role.UMPIRE, Role.CHIEF_UMPIRE, Role.COMMITTEE}
+
+
+class PermissionRefused(TournamentError):
+    """The user's role does not allow this action on this object."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="forbidden")
+
+
+def has_role(user, role: str) -> bool:
+    if user is None or not user.is_active or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return role != Role.PLAYER
+    names = getattr(user, "_role_group_names", None)
+    if names is None:
+        names = set(user.groups.values_list("name", flat=True))
+        user._role_group_names = names  # one query per request, not one per check
+    return ROLE_GROUPS[Role(role)] in names
+
+
+def is_director(user) -> bool:
+    """The chief umpire directs the tournament's results (superusers too)."""
+    return has_role(user, Role.CHIEF_UMPIRE)
+
+
+def is_organiser(user) -> bool:
+    return has_role(user, Role.ORGANISER) or is_director(user)
+
+
+def is_committee(user) -> bool:
+    return has_role(user, Role.COMMITTEE)
+
+
+def umpires_sheet(user, table_session) -> bool:
+    """The umpire assigned to this sheet (the chief umpire umpires every sheet)."""
+    if is_director(user):
+        return True
+    return (
+        has_role(user, Role.UMPIRE)
+        and table_session.umpire_id is not None
+        and table_session.umpire_id == user.pk
+    )
+
+
+def player_of(user, tournament):
+    """The player record linked to this login in this tournament, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    from tournaments.models import Player
+
+    return Player.objects.filter(tournament=tournament, user=user).select_related("team").first()
+
+
+def captain_of(user, player) -> bool:
+    """This login is the captain of the player's team."""
+    if player.team_id is None or player.team.captain_id is None:
+        return False
+    return player.team.captain.user_id is not None and player.team.captain.user_id == user.pk
+
+
+def require(allowed: bool, message: str | None = None) -> None:
+    """Refuse with PermissionRefused unless `allowed`."""
+    if not allowed:
+        raise PermissionRefused(message or _("Your role does not allow this."))

@@ -1,0 +1,291 @@
+"""Check-in: when each player arrived for a session, the late-arrival penalty that follows from
+it (rule 3.11.2), and the substitute who takes the seat of a player who lost the session.
+
+The late-arrival penalty is a `Penalty` of kind LATE_ARRIVAL kept in step with the check-in
+and the session's actual start: it is created, or voided and made again, by this module
+only, so it appears on the Record of Fouls like any other foul. See docs/penalties.md.
+"""
+
+import math
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import roles, scoring_adapter
+from tournaments.errors import TournamentError
+from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSession
+from tournaments.services.penalties import change_reason, clean_reason, mark_void
+from tournaments.services.results import table_session_recompute
+from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+
+
+def minutes_late(*, actual_start: datetime | None, arrived_at: datetime) -> int:
+    """Whole minutes after the session's actual start, a started minute counting as a whole
+    one (10 min 1 s is 11 minutes); 0 when on time or before the session started (3.11.2)."""
+    if actual_start is None:
+        return 0
+    seconds = (arrived_at - actual_start).total_seconds()
+    if seconds <= 0:
+        return 0
+    return math.ceil(seconds / 60)
+
+
+def _aware(moment: datetime) -> datetime:
+    if not isinstance(moment, datetime):
+        raise TournamentError(_("Give the date and time the player arrived."))
+    if timezone.is_naive(moment):
+        return timezone.make_aware(moment)
+    return moment
+
+
+def _seat_in_session(session: Session, player: Player) -> Seat:
+    """The player's seat in the session, also when a substitute took it after he lost it."""
+    seat = (
+        Seat.objects.filter(session=session)
+        .filter(Q(player=player) | Q(replaced_player=player))
+        .select_related("table_session")
+        .first()
+    )
+    if seat is None:
+        raise TournamentError(
+            _("%(player)s has no seat in %(session)s.")
+            % {"player": player.name, "session": session}
+        )
+    return seat
+
+
+def _is_called_in_substitute(seat: Seat, player: Player) -> bool:
+    """A substitute called to a seat after its player lost the session is not late."""
+    return seat.replaced_player_id is not None and seat.player_id == player.pk
+
+
+def _late_reason(minutes: int) -> str:
+    return _("Arrived %(minutes)s minutes after the session started (rule 3.11.2).") % {
+        "minutes": minutes
+    }
+
+
+def _sync_late_penalty(
+    *, sheet: TableSession, seat: Seat, check_in: CheckIn, start, why: str, user
+) -> bool:
+    """Make the player's late-arrival penalty on this sheet agree with his check-in (inside
+    the caller's lock of the sheet). Returns whether anything changed.
+
+    An outdated penalty is voided with `why` and a new one recorded: never deleted, never
+    edited in place, so the Record of Fouls shows both.
+    """
+    player = check_in.player
+    minutes = 0
+    if not _is_called_in_substitute(seat, player):
+        minutes = minutes_late(actual_start=start, arrived_at=check_in.arrived_at)
+    points, forfeited = scoring_adapter.late_arrival(minutes) if minutes else (0, False)
+    current = list(
+        Penalty.objects.select_for_update().filter(
+            table_session=sheet,
+            player=player,
+            kind=Penalty.Kind.LATE_ARRIVAL,
+            voided_at__isnull=True,
+        )
+    )
+    if not minutes and not current:
+        return False
+    if (
+        len(current) == 1
+        and current[0].minutes_late == minutes
+        and current[0].amount == points
+        and current[0].forfeited == forfeited
+    ):
+        return False
+    if seat.replaced_player_id == player.pk and not forfeited:
+        raise TournamentError(
+            _(
+                "%(player)s lost this session and a substitute took his seat: his late arrival "
+                "can no longer change (a director's correction can)."
+            )
+            % {"player": player.name}
+        )
+    for penalty in current:
+        mark_void(penalty, reason=why, user=user)
+    if minutes:
+        Penalty.objects.create(
+            table_session=sheet,
+            player=player,
+            kind=Penalty.Kind.LATE_ARRIVAL,
+            minutes_late=minutes,
+            amount=points,
+            forfeited=forfeited,
+            reason=_late_reason(minutes),
+            deltas={seat.position: -points} if points else {},
+            recorded_by=user,
+        )
+    return True
+
+
+@transaction.atomic
+def checkin_record(*, session: Session, player: Player, arrived_at: datetime, user=None) -> CheckIn:
+    """Record (or correct) when a player arrived for a session; his late-arrival penalty
+    follows from it against the session's actual start (rule 3.11.2):
+
+    1-10 minutes late, 10 points off; 11-15 minutes, 20 points off; more than 15, the session
+    is lost (a LATE_ARRIVAL penalty with `forfeited`, no points). Arriving before the start,
+    or before the session is started, is on time. A started minute counts as a whole one.
+
+    Allowed to the umpire of the player's sheet, the chief umpire and the organiser, until the
+    umpire signs the sheet.
+    """
+    arrived_at = _aware(arrived_at)
+    if player.tournament_id != session.tournament_id:
+        raise TournamentError(_("This player is not registered in this tournament."))
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    seat = _seat_in_session(session, player)
+    if user is not None:
+        roles.require(
+            roles.umpires_sheet(user, seat.table_session) or roles.is_organiser(user),
+            _(
+                "Only the umpire of the player's table, the chief umpire or an organiser records "
+                "check-ins."
+            ),
+        )
+    if seat.replaced_player_id == player.pk:
+        raise TournamentError(
+            _(
+                "%(player)s lost this session and a substitute took his seat: his check-in "
+                "can no longer change (a director's correction can)."
+            )
+            % {"player": player.name}
+        )
+    sheet, seats = sheet_lock(table_session=seat.table_session, purpose=FOULS, user=None)
+    seat = next(s for s in seats if s.pk == seat.pk)
+    check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
+    if check_in is None:
+        check_in = CheckIn(session=session, player=player, arrived_at=arrived_at)
+        check_in.recorded_by = user
+        check_in.save()
+    elif check_in.arrived_at != arrived_at:
+        check_in.arrived_at = arrived_at
+        check_in.recorded_by = user
+        check_in._change_reason = change_reason(_("Check-in time changed"))
+        check_in.save()
+    _sync_late_penalty(
+        sheet=sheet,
+        seat=seat,
+        check_in=check_in,
+        start=session.actual_start,
+        why=_("Check-in time changed"),
+        user=user,
+    )
+    sheet_touch(sheet)
+    table_session_recompute(table_session=sheet, seats=seats)
+    return check_in
+
+
+@transaction.atomic
+def checkin_session_started(*, session: Session, user=None) -> int:
+    """Bring every late-arrival penalty of a session in line with its actual start, after the
+    chief umpire sets or changes it (called by the service that starts the session, in its
+    transaction). Returns how many players' penalties changed.
+
+    A changed penalty is voided ("session start changed") and made again. A sheet already
+    signed by its umpire refuses the change (a director's correction changes it).
+    """
+    if user is not None:
+        roles.require(roles.is_director(user), _("Only the chief umpire starts a session."))
+    session = Session.objects.get(pk=session.pk)
+    check_ins = list(CheckIn.objects.filter(session=session).select_related("player"))
+    if not check_ins:
+        return 0
+    seats_by_player = {}
+    for seat in Seat.objects.filter(session=session):
+        seats_by_player[seat.player_id] = seat
+        if seat.replaced_player_id is not None:
+            seats_by_player[seat.replaced_player_id] = seat
+    by_sheet: dict[int, list[CheckIn]] = {}
+    for check_in in check_ins:
+        seat = seats_by_player.get(check_in.player_id)
+        if seat is not None:
+            by_sheet.setdefault(seat.table_session_id, []).append(check_in)
+    changed = 0
+    why = _("Session start changed")
+    for sheet_id in sorted(by_sheet):  # one lock order for every caller: no deadlock
+        sheet, seats = sheet_lock(table_session=TableSession(pk=sheet_id), purpose=FOULS, user=None)
+        seat_of = {s.player_id: s for s in seats}
+        seat_of.update({s.replaced_player_id: s for s in seats if s.replaced_player_id})
+        touched = False
+        for check_in in by_sheet[sheet_id]:
+            touched |= _sync_late_penalty(
+                sheet=sheet,
+                seat=seat_of[check_in.player_id],
+                check_in=check_in,
+                start=session.actual_start,
+                why=why,
+                user=user,
+            )
+        if touched:
+            changed += 1
+            sheet_touch(sheet)
+            table_session_recompute(table_session=sheet, seats=seats)
+    return changed
+
+
+@transaction.atomic
+def seat_replace_with_substitute(
+    *,
+    table_session: TableSession,
+    player: Player,
+    substitute: Player,
+    reason: str,
+    expected_version: int | None = None,
+    user=None,
+) -> Seat:
+    """Give the seat of a player who lost the session by arriving more than 15 minutes late
+    (rule 3.11.2) to a registered substitute of the tournament who has no seat in it.
+
+    The seat keeps the replaced player (`Seat.replaced_player`); his session result is a
+    forfeit. Allowed to the umpire of the sheet and the chief umpire, until the umpire signs.
+    """
+    reason = clean_reason(reason, missing=_("Say why the substitute takes this seat."))
+    sheet, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
+    )
+    seat = next((s for s in seats if s.player_id == player.pk), None)
+    if seat is None:
+        raise TournamentError(
+            _("%(player)s does not sit at this table in this session.") % {"player": player.name}
+        )
+    lost = Penalty.objects.filter(
+        table_session=sheet,
+        player=player,
+        kind=Penalty.Kind.LATE_ARRIVAL,
+        forfeited=True,
+        voided_at__isnull=True,
+    ).exists()
+    if not lost:
+        raise TournamentError(
+            _(
+                "%(player)s has not lost this session: only a player more than 15 minutes late "
+                "(rule 3.11.2) is replaced by a substitute."
+            )
+            % {"player": player.name}
+        )
+    if (
+        substitute.tournament_id != sheet.session.tournament_id
+        or substitute.status != Player.Status.SUBSTITUTE
+    ):
+        raise TournamentError(
+            _("%(player)s is not a registered substitute of this tournament.")
+            % {"player": substitute.name}
+        )
+    if Seat.objects.filter(session_id=sheet.session_id, player=substitute).exists():
+        raise TournamentError(
+            _("%(player)s already has a seat in this session.") % {"player": substitute.name}
+        )
+    seat.player = substitute
+    seat.replaced_player = player
+    seat._change_reason = change_reason(reason)
+    seat.save(update_fields=["player", "replaced_player"])
+    sheet_touch(sheet)
+    table_session_recompute(table_session=sheet, seats=seats)
+    return seat

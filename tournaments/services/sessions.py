@@ -1,0 +1,80 @@
+"""A session's life (3.5.6): scheduled, started and ended by the chief umpire.
+
+Start and end are recorded when they happen, or entered afterwards with the time they
+happened. Ending a session closes every sheet still open (the gong ends every hand in play).
+"""
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import roles
+from tournaments.errors import TournamentError
+from tournaments.models import Session, TableSession
+from tournaments.models.play import SheetClosure
+
+
+def _locked_session(session: Session) -> Session:
+    return Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+
+
+def _require_director(user) -> None:
+    if user is not None:
+        roles.require(roles.is_director(user), _("Only the chief umpire starts and ends sessions."))
+
+
+@transaction.atomic
+def session_schedule(
+    *, session: Session, start: datetime.datetime | None, end: datetime.datetime | None, user=None
+) -> Session:
+    """Set the planned times of a session (organiser or chief umpire)."""
+    if user is not None:
+        roles.require(roles.is_organiser(user), _("Only an organiser schedules sessions."))
+    session = _locked_session(session)
+    if start and end and end < start:
+        raise TournamentError(_("A session cannot end before it starts."))
+    session.scheduled_start, session.scheduled_end = start, end
+    session.save(update_fields=["scheduled_start", "scheduled_end"])
+    return session
+
+
+@transaction.atomic
+def session_start(*, session: Session, at: datetime.datetime | None = None, user=None) -> Session:
+    """Record the session's actual start (now, or the time it happened); late arrivals are
+    measured from it (3.11.2), so check-ins already recorded are judged again."""
+    from tournaments.services.checkin import checkin_session_started
+
+    _require_director(user)
+    session = _locked_session(session)
+    at = at or timezone.now()
+    if session.actual_end is not None and at > session.actual_end:
+        raise TournamentError(_("A session cannot start after it ended."))
+    session.actual_start, session.started_by = at, user
+    session.save(update_fields=["actual_start", "started_by"])
+    checkin_session_started(session=session)
+    return session
+
+
+@transaction.atomic
+def session_end(*, session: Session, at: datetime.datetime | None = None, user=None) -> Session:
+    """Record the session's end (the gong, 3.5.6): every sheet still open is complete, and
+    the 30 minutes for appeals (3.12) run from this time."""
+    _require_director(user)
+    session = _locked_session(session)
+    if session.actual_start is None:
+        raise TournamentError(_("Start the session before ending it."))
+    at = at or timezone.now()
+    if at < session.actual_start:
+        raise TournamentError(_("A session cannot end before it starts."))
+    session.actual_end, session.ended_by = at, user
+    session.save(update_fields=["actual_end", "ended_by"])
+    open_sheets = TableSession.objects.select_for_update().filter(
+        session=session, status=TableSession.Status.OPEN
+    )
+    for sheet in open_sheets:
+        sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, SheetClosure.SESSION_END
+        sheet._change_reason = _("The session ended.")
+        sheet.save(update_fields=["status", "closed_by"])
+    return session

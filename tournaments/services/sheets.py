@@ -1,0 +1,95 @@
+"""The score sheet's state, shared by every service that writes to a sheet.
+
+Every write locks the sheet row, checks the version the user saw (no lost update) and the
+sheet's state (open for hands; locked once the umpire signed, except for corrections), then
+bumps the version in the same transaction.
+"""
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from tournaments import roles
+from tournaments.errors import TournamentError
+from tournaments.models import Seat, TableSession, Tournament
+
+
+class SheetChanged(TournamentError):
+    """The sheet was changed by somebody else since the user opened it."""
+
+    def __init__(self):
+        super().__init__(
+            _("This sheet changed since you opened it: reload it and check before saving."),
+            code="conflict",
+        )
+
+
+class SheetLocked(TournamentError):
+    def __init__(self, message: str):
+        super().__init__(message, code="locked")
+
+
+# What may still be written in each state (a correction by a director writes in any state).
+HANDS = "hands"  # hands, dead-hand and hand-number checks: only while open
+FOULS = "fouls"  # penalties, check-ins, seats, confirmations: until the umpire signs
+SIGN = "sign"  # umpire's signature: complete sheets; countersignature: signed sheets
+CORRECTION = "correction"
+
+
+def sheet_lock(
+    *,
+    table_session: TableSession,
+    expected_version: int | None = None,
+    purpose: str = HANDS,
+    user=None,
+) -> tuple[TableSession, list[Seat]]:
+    """Lock the sheet for a write: its row (select_for_update, sorted by nothing else), the
+    version the user saw, the tournament's and the sheet's state, the user's role.
+
+    `user=None` is the system itself (commands, the demo builder): no role check.
+    """
+    locked = (
+        TableSession.objects.select_for_update()
+        .select_related("session__tournament")
+        .get(pk=table_session.pk)
+    )
+    if expected_version is not None and locked.version != expected_version:
+        raise SheetChanged()
+    if user is not None:
+        if purpose == CORRECTION:
+            roles.require(roles.is_director(user), _("Only the chief umpire makes corrections."))
+        else:
+            roles.require(
+                roles.umpires_sheet(user, locked),
+                _("Only the umpire of this table or the chief umpire may change this sheet."),
+            )
+    _check_state(locked, purpose)
+    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
+    if len(seats) != 4:
+        raise TournamentError(_("This table does not have four seated players."))
+    return locked, seats
+
+
+def _check_state(sheet: TableSession, purpose: str) -> None:
+    if purpose == CORRECTION:
+        return
+    if sheet.session.tournament.status == Tournament.Status.FINISHED:
+        raise SheetLocked(
+            _("The tournament is finished: its sheets change only by a director's correction.")
+        )
+    status = sheet.status
+    if status in (TableSession.Status.SIGNED, TableSession.Status.FINAL) and purpose != SIGN:
+        raise SheetLocked(
+            _("The umpire has signed this sheet: it changes only by a director's correction.")
+        )
+    if purpose == HANDS and status != TableSession.Status.OPEN:
+        raise SheetLocked(
+            _("This sheet is closed (%(why)s): no more hands can be recorded.")
+            % {"why": sheet.get_closed_by_display()}
+        )
+
+
+def sheet_touch(sheet: TableSession) -> int:
+    """Bump the version after a write (inside the caller's transaction); returns the new one."""
+    TableSession.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
+    sheet.version += 1
+    return sheet.version

@@ -1,0 +1,111 @@
+"""Sign-off of a score sheet (3.9.1.4, 3.9.2, Appendix 5): the four players confirm it, the
+umpire signs (the sheet is locked from then on), the chief umpire countersigns (final)."""
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import roles
+from tournaments.errors import TournamentError
+from tournaments.models import Player, SheetConfirmation, TableSession
+from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch
+
+
+def _require_complete(sheet: TableSession) -> None:
+    if sheet.status == TableSession.Status.OPEN:
+        raise TournamentError(
+            _(
+                "The sheet is still open: it is complete after 16 hands, a time-limit stop or "
+                "the end of the session."
+            )
+        )
+
+
+@transaction.atomic
+def sheet_confirm_player(
+    *,
+    table_session: TableSession,
+    player: Player,
+    confirmed_at: datetime.datetime | None = None,
+    expected_version: int | None = None,
+    user=None,
+) -> SheetConfirmation:
+    """A player confirms the sheet: recorded by the umpire at the table, or by the player on
+    his own login."""
+    by_himself = user is not None and roles.player_of(user, table_session.session.tournament)
+    if by_himself and by_himself.pk == player.pk:
+        sheet, _seats = sheet_lock(
+            table_session=table_session, expected_version=expected_version, purpose=FOULS
+        )
+    else:
+        sheet, _seats = sheet_lock(
+            table_session=table_session,
+            expected_version=expected_version,
+            purpose=FOULS,
+            user=user,
+        )
+    _require_complete(sheet)
+    if not sheet.seats.filter(player=player).exists():
+        raise TournamentError(
+            _("%(player)s does not sit at this table in this session.") % {"player": player}
+        )
+    if sheet.confirmations.filter(player=player).exists():
+        raise TournamentError(
+            _("%(player)s has already confirmed this sheet.") % {"player": player}
+        )
+    confirmation = SheetConfirmation.objects.create(
+        table_session=sheet,
+        player=player,
+        confirmed_at=confirmed_at or timezone.now(),
+        recorded_by=user,
+    )
+    sheet_touch(sheet)
+    return confirmation
+
+
+@transaction.atomic
+def sheet_sign(
+    *, table_session: TableSession, expected_version: int | None = None, user=None
+) -> TableSession:
+    """The umpire signs a complete sheet the four players confirmed; it is locked from now on."""
+    sheet, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=SIGN, user=user
+    )
+    if sheet.status != TableSession.Status.COMPLETE:
+        _require_complete(sheet)
+        raise TournamentError(_("This sheet is already signed."))
+    confirmed = set(sheet.confirmations.values_list("player_id", flat=True))
+    missing = [seat.player for seat in seats if seat.player_id not in confirmed]
+    if missing:
+        raise TournamentError(
+            _("Not every player has confirmed the sheet: %(names)s.")
+            % {"names": ", ".join(p.name for p in missing)}
+        )
+    sheet.status = TableSession.Status.SIGNED
+    sheet.umpire_signed_by, sheet.umpire_signed_at = user, timezone.now()
+    sheet._change_reason = _("Signed by the umpire.")
+    sheet.save(update_fields=["status", "umpire_signed_by", "umpire_signed_at"])
+    sheet_touch(sheet)
+    return sheet
+
+
+@transaction.atomic
+def sheet_countersign(
+    *, table_session: TableSession, expected_version: int | None = None, user=None
+) -> TableSession:
+    """The chief umpire countersigns a signed sheet: its results are final (Appendix 5)."""
+    if user is not None:
+        roles.require(roles.is_director(user), _("Only the chief umpire countersigns."))
+    sheet, _seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=SIGN
+    )
+    if sheet.status != TableSession.Status.SIGNED:
+        raise TournamentError(_("Only a sheet the umpire has signed can be countersigned."))
+    sheet.status = TableSession.Status.FINAL
+    sheet.countersigned_by, sheet.countersigned_at = user, timezone.now()
+    sheet._change_reason = _("Countersigned by the chief umpire.")
+    sheet.save(update_fields=["status", "countersigned_by", "countersigned_at"])
+    sheet_touch(sheet)
+    return sheet
