@@ -336,6 +336,34 @@ class SeedForm(forms.Form):
     )
 
 
+class LotsForm(SeedForm):
+    drawn_by = forms.CharField(
+        label=_("Lots drawn for absent players"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            "One line per absent player: registration number, colon, the name of the person "
+            "the organising committee named to draw for him (rule 3.5.1), e.g. 12: Ana García."
+        ),
+    )
+
+    def clean_drawn_by(self) -> dict[int, str]:
+        drawers: dict[int, str] = {}
+        for line in (self.cleaned_data.get("drawn_by") or "").splitlines():
+            if not line.strip():
+                continue
+            number, sep, name = line.partition(":")
+            if not sep or not number.strip().isdigit() or not name.strip():
+                raise ValidationError(
+                    _("Write each line as NUMBER: NAME, e.g. 12: Ana García (got %(line)s)."),
+                    params={"line": line.strip()},
+                )
+            if int(number) in drawers:
+                raise ValidationError(_("Player %(n)s is named twice."), params={"n": int(number)})
+            drawers[int(number)] = name.strip()
+        return drawers
+
+
 class SeatingForm(SeedForm):
     time_limit = forms.FloatField(
         label=_("Search time (seconds)"),

@@ -238,10 +238,15 @@ class SheetPage:
         return self._done(_("The sheet is countersigned: its results are final."))
 
     def void_penalty(self):
+        """Before the umpire signs, he voids a penalty himself; after, only a correction."""
+        from tournaments.services.penalties import penalty_void
+
         if not self.void_form.is_valid():
             return None
+        locked = self._locked()
+        service = corrections.correction_penalty_void if locked else penalty_void
         try:
-            corrections.correction_penalty_void(
+            service(
                 penalty=self.void_form.penalty_object(),
                 reason=self.void_form.cleaned_data["reason"],
                 expected_version=self.version,
@@ -249,7 +254,19 @@ class SheetPage:
             )
         except TournamentError as error:
             return self._refused(error, self.void_form)
-        return self._done(_("Correction recorded: the penalty is void."))
+        if locked:
+            return self._done(_("Correction recorded: the penalty is void."))
+        return self._done(_("The penalty is void; it stays on the Record of Fouls."))
+
+    def _locked(self) -> bool:
+        return (
+            self.tournament.status == Tournament.Status.FINISHED
+            or self.table_session.status
+            in (
+                TableSession.Status.SIGNED,
+                TableSession.Status.FINAL,
+            )
+        )
 
     def swap_seats(self):
         if not self.swap_form.is_valid():
@@ -322,10 +339,10 @@ class SheetPage:
                 ],
                 "version": self.table_session.version,
                 "is_open": status == TableSession.Status.OPEN,
-                "is_locked": status in (TableSession.Status.SIGNED, TableSession.Status.FINAL),
+                "is_locked": self._locked(),
                 "can_sign": status == TableSession.Status.COMPLETE,
                 "can_countersign": director and status == TableSession.Status.SIGNED,
-                "can_correct": director and status != TableSession.Status.OPEN,
+                "can_correct": director and self._locked(),
                 "finished": self.tournament.status == Tournament.Status.FINISHED,
                 "preview": preview_context(self.preview, sheet) if self.preview else None,
                 "next_label": hand_label(sheet.next_number) if sheet.next_number else "",

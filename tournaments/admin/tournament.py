@@ -17,10 +17,10 @@ from tournaments.admin.base import (
 )
 from tournaments.admin.forms import (
     CsvImportForm,
+    LotsForm,
     ReseatForm,
     SeatingForm,
     SeedFinalForm,
-    SeedForm,
     SubstituteForm,
 )
 from tournaments.errors import TournamentError
@@ -215,6 +215,9 @@ class TournamentAdmin(admin.ModelAdmin):
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
         if request.method == "POST" and form.is_valid():
             data = dict(form.cleaned_data)
+            if service is lots_draw:
+                data["drawn_by"] = data.get("drawn_by") or None
+                data["user"] = request.user
             try:
                 seed = service(tournament=tournament, **data)
             except TournamentError as error:
@@ -242,7 +245,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 "Every active player gets a number 1..N (rule 3.5.1). The seed is recorded so "
                 "anyone can re-run the draw. Refused once the seating chart exists."
             ),
-            form_class=SeedForm,
+            form_class=LotsForm,
         )
 
     def seating_view(self, request, object_id):

@@ -112,7 +112,7 @@ class Migration(migrations.Migration):
                 ('ruled_at', models.DateTimeField(blank=True, null=True, verbose_name='ruled at')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -131,7 +131,7 @@ class Migration(migrations.Migration):
                 ('recorded_at', models.DateTimeField(blank=True, editable=False)),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -159,7 +159,7 @@ class Migration(migrations.Migration):
                 ('entered_at', models.DateTimeField(blank=True, editable=False)),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -191,7 +191,7 @@ class Migration(migrations.Migration):
                 ('void_reason', models.CharField(blank=True, max_length=300, verbose_name='why it was voided')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -211,7 +211,7 @@ class Migration(migrations.Migration):
                 ('decided_at', models.DateTimeField(blank=True, editable=False, verbose_name='decided at')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -229,7 +229,7 @@ class Migration(migrations.Migration):
                 ('position', models.CharField(choices=[('A', 'A'), ('B', 'B'), ('C', 'C'), ('D', 'D')], max_length=1, verbose_name='position')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -253,7 +253,7 @@ class Migration(migrations.Migration):
                 ('actual_end', models.DateTimeField(blank=True, null=True, verbose_name='actual end')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -275,7 +275,7 @@ class Migration(migrations.Migration):
                 ('forfeited', models.BooleanField(default=False, verbose_name='session lost (late arrival)')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -293,7 +293,7 @@ class Migration(migrations.Migration):
                 ('confirmed_at', models.DateTimeField(verbose_name='confirmed at')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={
@@ -314,7 +314,7 @@ class Migration(migrations.Migration):
                 ('countersigned_at', models.DateTimeField(blank=True, null=True, verbose_name='countersigned at')),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),
                 ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
+                ('history_change_reason', models.TextField(null=True)),
                 ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
             ],
             options={

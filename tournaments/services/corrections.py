@@ -6,12 +6,12 @@ changes; results and standings are recomputed in the same transaction.
 """
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import TournamentError
 from tournaments.models import Correction, Hand, HandScore, Penalty, Seat, TableSession
 from tournaments.services.hands import check_winner_may_win, hand_score, write_scores
+from tournaments.services.penalties import clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import CORRECTION, sheet_lock, sheet_touch
 
@@ -113,7 +113,7 @@ def correction_penalty_void(
     *, penalty: Penalty, reason: str, expected_version: int | None = None, user
 ) -> Correction:
     """Void a penalty of a locked sheet: it stays on the Record of Fouls, marked void."""
-    reason = _reason(reason)
+    reason = clean_reason(reason, missing=_("A correction needs a written reason."))
     sheet, seats = sheet_lock(
         table_session=penalty.table_session,
         expected_version=expected_version,
@@ -124,9 +124,7 @@ def correction_penalty_void(
     if penalty.voided_at is not None:
         raise TournamentError(_("This penalty is already void."))
     before = {"penalty": penalty.pk, "kind": penalty.kind, "deltas": penalty.deltas}
-    penalty.voided_at, penalty.voided_by, penalty.void_reason = timezone.now(), user, reason
-    penalty._change_reason = reason
-    penalty.save()
+    mark_void(penalty, reason=reason, user=user)
     return _finish(
         sheet,
         seats,

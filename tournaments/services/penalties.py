@@ -1,49 +1,156 @@
-"""Penalties recorded at the table (rule 3.11), applied to the session's scores."""
+"""Fouls recorded at the table and their penalties (rule 3.11), applied to the session's scores.
+
+Every penalty is a line of the Record of Fouls (Appendix 6). Its points are computed from the
+rules by the scoring core (through `scoring_adapter`), never typed, except where the rule
+leaves the amount to the umpire (a deduction, 3.11.2; a revealed tile, 3.11.6.7). A penalty
+recorded in error is voided with a reason, never deleted. Late arrival is not recorded here:
+it follows from the check-in (`tournaments.services.checkin`). See docs/penalties.md.
+"""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import payments
+from tournaments import scoring_adapter
 from tournaments.errors import TournamentError
-from tournaments.models import Penalty, Player, TableSession
-from tournaments.models.play import POSITIONS
+from tournaments.models import Hand, Penalty, Player, Seat, TableSession
+from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.services.results import table_session_recompute
+from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+
+Kind = Penalty.Kind
+
+# Kinds whose points the rules fix (the umpire types no amount).
+_COMPUTED_KINDS = {Kind.WARNING, Kind.REPEATED_FOUL, Kind.FALSE_HU, Kind.EXPOSED_HAND}
+# Kinds that take away the right to win one hand (3.11.3, 3.11.6.2, 3.11.6.6, 3.11.6.8-9).
+_DEAD_HAND_KINDS = {Kind.FALSE_HU, Kind.DEAD_HAND}
 
 
-def _position_of(table_session: TableSession, player: Player) -> int:
-    seat = table_session.seats.filter(player=player).first()
+REASON_MAX_LENGTH = 300  # Penalty.reason and Penalty.void_reason
+
+
+def change_reason(text: str) -> str:
+    """A reason as the history records it: on one line (the column is a text field)."""
+    return " ".join(str(text).split())
+
+
+def clean_reason(reason: str, *, missing: str) -> str:
+    """A reason stripped, refused when empty (`missing` says what to write) or too long."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError(missing)
+    if len(reason) > REASON_MAX_LENGTH:
+        raise TournamentError(
+            _("Keep the reason under %(max)s characters; put the details in the remarks.")
+            % {"max": REASON_MAX_LENGTH}
+        )
+    return reason
+
+
+def _seat_of(seats: list[Seat], player: Player, *, role: str) -> Seat:
+    seat = next((s for s in seats if s.player_id == player.pk), None)
     if seat is None:
         raise TournamentError(
-            _("%(player)s does not sit at this table in this session.") % {"player": player}
+            _("%(player)s (%(role)s) does not sit at this table in this session.")
+            % {"player": player.name, "role": role}
         )
-    return POSITIONS.index(seat.position)
+    return seat
 
 
-def _deltas(
-    kind: str,
-    offender: int,
-    *,
-    amount: int | None,
-    minutes_late: int | None,
-    invalid_claim: bool,
-    occurrence: int | None,
-) -> dict:
-    if kind == Penalty.Kind.WARNING:
-        return {}
-    if kind == Penalty.Kind.DEDUCTION:
-        result = payments.deduction(amount or 0, offender=offender).deltas
-    elif kind == Penalty.Kind.FALSE_HU:
-        result = payments.false_hu_payments(offender=offender, invalid_claim=invalid_claim).deltas
-    elif kind == Penalty.Kind.REPEATED_FOUL:
-        result = payments.repeated_foul_payments(
-            offender=offender, occurrence=occurrence or 1
-        ).deltas
-    elif kind == Penalty.Kind.LATE_ARRIVAL:
-        late = payments.late_arrival_penalty(minutes_late if minutes_late is not None else -1)
-        return {POSITIONS[offender]: late.delta, "forfeited": late.forfeited}
-    else:
-        raise TournamentError(_("Unknown kind of penalty."))
-    return {p: d for p, d in zip(POSITIONS, result, strict=True) if d}
+def _check_hand_number(
+    sheet: TableSession, hand_number: int | None, *, kind: str, offender: str
+) -> None:
+    """A foul happens in a hand of this sheet: 1-16, and not after the next hand to be played
+    (bug 6). False Hu and dead hand name the hand whose right to win is lost."""
+    if hand_number is None:
+        if kind in _DEAD_HAND_KINDS:
+            raise TournamentError(
+                _("Give the number of the hand in which the player loses the right to win.")
+            )
+        return
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int):
+        raise TournamentError(_("The hand number must be a whole number from 1 to 16."))
+    if not 1 <= hand_number <= HANDS_PER_SESSION:
+        raise TournamentError(
+            _("A session has hands 1 to %(max)s; there is no hand %(n)s.")
+            % {"max": HANDS_PER_SESSION, "n": hand_number}
+        )
+    played = Hand.objects.filter(table_session=sheet).count()
+    last_possible = played + 1 if sheet.status == TableSession.Status.OPEN else played
+    last_possible = min(last_possible, HANDS_PER_SESSION)
+    if hand_number > last_possible:
+        raise TournamentError(
+            _("Hand %(n)s has not been reached: %(played)s hands are recorded on this sheet.")
+            % {"n": hand_number, "played": played}
+        )
+    if kind in _DEAD_HAND_KINDS:
+        won = Hand.objects.filter(
+            table_session=sheet,
+            number=hand_number,
+            outcome=Hand.Outcome.WIN,
+            winner_position=offender,
+        ).exists()
+        if won:
+            raise TournamentError(
+                _(
+                    "Hand %(n)s is recorded as won by %(who)s: remove that hand before "
+                    "recording a dead hand in it."
+                )
+                % {"n": hand_number, "who": offender}
+            )
+
+
+def _check_fields(
+    kind: str, *, foul: str, amount: int | None, victim: Player | None, invalid_claim: bool
+) -> None:
+    """Refuse what does not belong to this kind of penalty, rather than ignore it."""
+    if kind == Kind.LATE_ARRIVAL:
+        raise TournamentError(
+            _(
+                "Late arrival is not recorded as a penalty: record the player's check-in time "
+                "and the penalty follows from it (rule 3.11.2)."
+            )
+        )
+    if kind not in Kind.values:
+        raise TournamentError(_("Unknown kind of penalty: %(kind)s.") % {"kind": kind})
+    if kind == Kind.REPEATED_FOUL:
+        if foul not in Penalty.Foul.values:
+            raise TournamentError(
+                _(
+                    "Choose which foul was repeated (a changed claim, touching the wall, a late "
+                    "Pung): each has its own scale (rules 3.11.6.3-5)."
+                )
+            )
+    elif foul:
+        raise TournamentError(_("Only a repeated foul names which foul it was."))
+    if kind in _COMPUTED_KINDS and amount is not None:
+        raise TournamentError(
+            _("The rules set the points of this penalty (%(kind)s): leave the amount empty.")
+            % {"kind": Kind(kind).label}
+        )
+    if kind == Kind.DEAD_HAND and amount is not None:
+        raise TournamentError(_("A dead hand costs no points: leave the amount empty."))
+    if kind in (Kind.DEDUCTION, Kind.REVEALED_TILE) and amount is None:
+        raise TournamentError(_("Enter the points the umpire decided."))
+    if kind == Kind.REVEALED_TILE and victim is None:
+        raise TournamentError(_("Choose the player whose tile was revealed."))
+    if kind != Kind.REVEALED_TILE and victim is not None:
+        raise TournamentError(_("Only a revealed tile names a player who is paid."))
+    if invalid_claim and kind != Kind.FALSE_HU:
+        raise TournamentError(_("Only a False Hu can be an invalid claim on a discard."))
+
+
+def _occurrence(sheet: TableSession, player: Player, foul: str) -> int:
+    """The n-th time this player commits this foul in this session: his earlier non-voided
+    records of the same foul, plus one (rules 3.11.6.3-5; each foul has its own count)."""
+    earlier = Penalty.objects.filter(
+        table_session__session_id=sheet.session_id,
+        player=player,
+        kind=Kind.REPEATED_FOUL,
+        foul=foul,
+        voided_at__isnull=True,
+    ).count()
+    return earlier + 1
 
 
 @transaction.atomic
@@ -53,41 +160,190 @@ def penalty_record(
     player: Player,
     kind: str,
     reason: str,
+    foul: str = "",
     amount: int | None = None,
-    minutes_late: int | None = None,
+    victim: Player | None = None,
     invalid_claim: bool = False,
     hand_number: int | None = None,
+    remarks: str = "",
+    expected_version: int | None = None,
     user=None,
 ) -> Penalty:
-    """Record a penalty; repeated fouls escalate from the player's earlier ones this session."""
-    if not reason.strip():
-        raise TournamentError(_("Describe the foul."))
-    offender = _position_of(table_session, player)
+    """Record a foul and its penalty on a sheet that the umpire has not signed (rule 3.11).
+
+    - warning (3.11.1): no points;
+    - deduction (3.11.2): `amount` of 5, 10, 20, 30, 40, 50 or 60, given to nobody;
+    - repeated foul (3.11.6.3-5): `foul` says which; a warning, then 5, 10, 20, ... to each
+      other player, counted from the player's non-voided records of that foul this session;
+    - False Hu (3.11.6.6): 10 to each other player, 20 when `invalid_claim`; dead hand;
+    - exposed hand (3.11.6.7): 30 to each other player;
+    - revealed tile (3.11.6.7): `amount` 5-60, paid to `victim`;
+    - dead hand (3.11.3, 3.11.6.2, 3.11.6.8-9): no points, loses the right to win the hand.
+
+    `hand_number` (1-16, not after the next hand to be played) is required for a False Hu and
+    a dead hand. Late arrival comes from the check-in, not from here.
+    """
+    reason = clean_reason(reason, missing=_("Describe the foul."))
+    _check_fields(kind, foul=foul, amount=amount, victim=victim, invalid_claim=invalid_claim)
+    sheet, seats = sheet_lock(
+        table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
+    )
+    offender = _seat_of(seats, player, role=_("the offender")).position
+    _check_hand_number(sheet, hand_number, kind=kind, offender=offender)
     occurrence = None
-    if kind == Penalty.Kind.REPEATED_FOUL:
-        occurrence = (
-            1
-            + table_session.penalties.filter(player=player, kind=Penalty.Kind.REPEATED_FOUL).count()
+    if kind == Kind.WARNING:
+        deltas, points = {}, 0
+    elif kind == Kind.DEDUCTION:
+        deltas = scoring_adapter.deduction_deltas(offender=offender, amount=amount)
+        points = amount
+    elif kind == Kind.REPEATED_FOUL:
+        occurrence = _occurrence(sheet, player, foul)
+        deltas = scoring_adapter.repeated_foul_deltas(offender=offender, occurrence=occurrence)
+        points = scoring_adapter.repeated_foul_amount(occurrence)
+    elif kind == Kind.FALSE_HU:
+        deltas = scoring_adapter.false_hu_deltas(offender=offender, invalid_claim=invalid_claim)
+        points = scoring_adapter.false_hu_amount(invalid_claim=invalid_claim)
+    elif kind == Kind.EXPOSED_HAND:
+        deltas = scoring_adapter.exposed_hand_deltas(offender=offender)
+        points = scoring_adapter.exposed_hand_amount()
+    elif kind == Kind.REVEALED_TILE:
+        harmed = _seat_of(seats, victim, role=_("the player whose tile was revealed")).position
+        deltas = scoring_adapter.revealed_tile_deltas(
+            offender=offender, victim=harmed, amount=amount
         )
-    try:
-        deltas = _deltas(
-            kind,
-            offender,
-            amount=amount,
-            minutes_late=minutes_late,
-            invalid_claim=invalid_claim,
-            occurrence=occurrence,
-        )
-    except payments.PaymentError as error:
-        raise TournamentError(str(error)) from error
-    penalty = Penalty.objects.create(
-        table_session=table_session,
+        points = amount
+    else:  # DEAD_HAND
+        deltas, points = {}, 0
+    penalty = Penalty(
+        table_session=sheet,
         player=player,
         kind=kind,
-        reason=reason.strip(),
+        foul=foul if kind == Kind.REPEATED_FOUL else "",
+        occurrence=occurrence,
+        victim=victim if kind == Kind.REVEALED_TILE else None,
+        amount=points,
+        invalid_claim=bool(invalid_claim),
+        dead_hand=kind in _DEAD_HAND_KINDS,
         hand_number=hand_number,
+        reason=reason,
+        remarks=(remarks or "").strip(),
         deltas=deltas,
         recorded_by=user,
     )
-    table_session_recompute(table_session=table_session)
+    penalty.save()
+    sheet_touch(sheet)
+    table_session_recompute(table_session=sheet, seats=seats)
     return penalty
+
+
+@transaction.atomic
+def penalty_void(
+    *, penalty: Penalty, reason: str, expected_version: int | None = None, user=None
+) -> Penalty:
+    """Void a penalty recorded in error, with the reason; the row stays on the Record of Fouls
+    marked void, counts for nothing, and the session's results are recomputed.
+
+    Other penalties are not changed: a later repeat of the same foul keeps the occurrence and
+    points it was recorded (and announced) with; the next repeat counts the non-voided
+    records. Late-arrival penalties follow the check-in: change the check-in time instead.
+    """
+    reason = clean_reason(reason, missing=_("Say why this penalty is voided."))
+    sheet, seats = sheet_lock(
+        table_session=penalty.table_session,
+        expected_version=expected_version,
+        purpose=FOULS,
+        user=user,
+    )
+    locked = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    if locked.voided_at is not None:
+        raise TournamentError(_("This penalty was already voided."))
+    if locked.kind == Kind.LATE_ARRIVAL:
+        raise TournamentError(
+            _(
+                "A late-arrival penalty follows from the check-in: correct the player's "
+                "check-in time (or the session's start) instead."
+            )
+        )
+    mark_void(locked, reason=reason, user=user)
+    sheet_touch(sheet)
+    table_session_recompute(table_session=sheet, seats=seats)
+    return locked
+
+
+def mark_void(penalty: Penalty, *, reason: str, user) -> None:
+    """Mark a penalty void with its reason (inside the caller's lock of the sheet and its
+    transaction; the caller bumps the version and recomputes). Also for a correction."""
+    penalty.voided_at = timezone.now()
+    penalty.voided_by = user
+    penalty.void_reason = reason
+    penalty._change_reason = change_reason(reason)
+    penalty.save(update_fields=["voided_at", "voided_by", "void_reason"])
+
+
+def penalty_description(penalty: Penalty) -> str:
+    """What the penalty is and what it costs, in words (the Record of Fouls' "penalty").
+
+    Points are always followed by the word "points", so a number is never read as the
+    player's number (bug 7).
+    """
+    kind = penalty.kind
+    points = penalty.amount
+    if kind == Kind.WARNING:
+        text = _("Warning")
+    elif kind == Kind.DEDUCTION:
+        text = _("Points deducted (to nobody): %(points)s points") % {"points": points}
+    elif kind == Kind.REPEATED_FOUL:
+        values = {"foul": penalty.get_foul_display(), "n": penalty.occurrence or 0}
+        if points:
+            values["points"] = points
+            text = (
+                _("Repeated foul, %(foul)s, time %(n)s: %(points)s points to each other player")
+                % values
+            )
+        else:
+            text = _("Repeated foul, %(foul)s, time %(n)s: warning") % values
+    elif kind == Kind.FALSE_HU:
+        values = {"points": points, "n": penalty.hand_number}
+        if penalty.invalid_claim:
+            text = (
+                _(
+                    "False Hu on an invalid claim: %(points)s points to each other player, "
+                    "dead hand in hand %(n)s"
+                )
+                % values
+            )
+        else:
+            text = (
+                _("False Hu: %(points)s points to each other player, dead hand in hand %(n)s")
+                % values
+            )
+    elif kind == Kind.EXPOSED_HAND:
+        text = _("Exposed hand: %(points)s points to each other player") % {"points": points}
+    elif kind == Kind.REVEALED_TILE:
+        victim = penalty.victim.name if penalty.victim_id else "?"
+        text = _("Revealed another player's tile: %(points)s points to %(victim)s") % {
+            "points": points,
+            "victim": victim,
+        }
+    elif kind == Kind.DEAD_HAND:
+        text = _("Dead hand in hand %(n)s (loses the right to win it)") % {"n": penalty.hand_number}
+    elif kind == Kind.LATE_ARRIVAL:
+        values = {"minutes": penalty.minutes_late, "points": points}
+        if penalty.forfeited:
+            text = _("Late arrival, %(minutes)s minutes: the session is lost") % values
+        else:
+            text = _("Late arrival, %(minutes)s minutes: %(points)s points deducted") % values
+    else:
+        text = str(penalty.get_kind_display())
+    if penalty.voided_at is not None:
+        text = _("%(text)s (void: %(reason)s)") % {"text": text, "reason": penalty.void_reason}
+    return text
+
+
+def penalty_summary(penalty: Penalty) -> str:
+    """One readable line for a confirmation message, e.g. "Points deducted (to nobody):
+    15 points — Søren Nørgaard" (the player by name, never by number next to the points)."""
+    return _("%(penalty)s — %(player)s") % {
+        "penalty": penalty_description(penalty),
+        "player": penalty.player.name,
+    }

@@ -14,6 +14,7 @@ from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.models import Session, TableSession
 from tournaments.models.play import SheetClosure
+from tournaments.services.sheets import sheet_touch
 
 
 def _locked_session(session: Session) -> Session:
@@ -59,8 +60,9 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
 
 @transaction.atomic
 def session_end(*, session: Session, at: datetime.datetime | None = None, user=None) -> Session:
-    """Record the session's end (the gong, 3.5.6): every sheet still open is complete, and
-    the 30 minutes for appeals (3.12) run from this time."""
+    """Record the session's end (the gong, 3.5.6): every sheet still open is complete (its
+    version changes, so a form opened before the gong is refused), and the 30 minutes for
+    appeals (3.12) run from this time."""
     _require_director(user)
     session = _locked_session(session)
     if session.actual_start is None:
@@ -70,11 +72,15 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
         raise TournamentError(_("A session cannot end before it starts."))
     session.actual_end, session.ended_by = at, user
     session.save(update_fields=["actual_end", "ended_by"])
-    open_sheets = TableSession.objects.select_for_update().filter(
-        session=session, status=TableSession.Status.OPEN
+    open_sheets = (
+        TableSession.objects.select_for_update()
+        .filter(session=session, status=TableSession.Status.OPEN)
+        .order_by("pk")  # one lock order for every caller: no deadlock
     )
     for sheet in open_sheets:
         sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, SheetClosure.SESSION_END
         sheet._change_reason = _("The session ended.")
+        sheet._history_user = user
         sheet.save(update_fields=["status", "closed_by"])
+        sheet_touch(sheet)
     return session
