@@ -30,9 +30,9 @@ install-dev: $(STAMP_DEV)
 
 demo: $(STAMP_RUN)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo_admin
 	$(BIN)/python manage.py demo --players $(DEMO_PLAYERS) --sessions $(DEMO_SESSIONS) --seed 1 --if-missing
-	@echo "Open http://$(HOST):$(PORT)/admin/ and log in with the password above (Ctrl-C stops the server)"
+	$(BIN)/python manage.py demo_admin
+	@echo "Open http://$(HOST):$(PORT)/admin/ and log in as admin or as one of the roles above (Ctrl-C stops the server)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP_DEV)

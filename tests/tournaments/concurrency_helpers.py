@@ -64,15 +64,16 @@ def errors_of(outcomes: list[Outcome]) -> list[str]:
 
 @pytest.fixture
 def held_sheet_lock(monkeypatch):
-    """Keep every hand service's transaction open a moment after it has locked the sheet, so
-    that a second writer surely arrives while the first one holds the lock."""
-    from tournaments.services import hands
+    """Keep every hand and penalty service's transaction open a moment after it has locked
+    the sheet, so that a second writer surely arrives while the first one holds the lock."""
+    from tournaments.services import hands, penalties, sheets
 
-    real_lock = hands.sheet_lock
+    real_lock = sheets.sheet_lock
 
     def slow_lock(**kwargs):
         locked = real_lock(**kwargs)
         time.sleep(0.3)
         return locked
 
-    monkeypatch.setattr(hands, "sheet_lock", slow_lock)
+    for module in (hands, penalties):
+        monkeypatch.setattr(module, "sheet_lock", slow_lock)

@@ -16,8 +16,9 @@ from tests.tournaments.concurrency_helpers import (
 )
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, TableSession, Tournament
+from tournaments.models import Hand, Penalty, TableSession, Tournament
 from tournaments.services.hands import hand_delete_last, hand_record_no_win, hand_record_win
+from tournaments.services.penalties import penalty_record, penalty_void
 from tournaments.services.sheets import SheetChanged
 
 __all__ = ["held_sheet_lock", "make_umpire"]  # fixtures used by the tests below
@@ -97,6 +98,7 @@ def test_two_umpires_post_hands_to_the_admin_score_sheet_at_the_same_moment(two_
             statuses = []
             for winner, discarder in (("A", "B"), ("B", None), ("D", "C")):
                 data = hand_post({"points": "10"}, winner=winner, discarder=discarder)
+                data["version"] = str(fresh(sheet).version)  # the version the page showed
                 statuses.append(client.post(sheet_url(sheet), data).status_code)
             return statuses
 
@@ -186,9 +188,7 @@ def three_hands(sheet: TableSession) -> TableSession:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_posts_removing_the_last_hand_at_once_remove_only_one_hand(
-    two_sheets, held_sheet_lock
-):
+def test_two_posts_removing_the_last_hand_at_once_remove_only_one_hand(two_sheets, held_sheet_lock):
     sheet = three_hands(two_sheets[0])
     seen = sheet.version
 
@@ -220,6 +220,85 @@ def test_two_removals_of_the_same_hand_number_at_once_remove_one_even_without_a_
     assert len(refused) == 1 and type(refused[0]) is TournamentError, errors_of(outcomes)
     assert "no longer the last hand" in refused[0].message
     assert list(sheet.hands.order_by("number").values_list("number", flat=True)) == [1, 2]
+
+
+def player_at(sheet: TableSession, position: str):
+    return sheet.seats.get(position=position).player
+
+
+def deduct(sheet: TableSession, *, expected_version: int | None, amount: int = 10):
+    return lambda: penalty_record(
+        table_session=fresh(sheet),
+        player=player_at(sheet, "B"),
+        kind=Penalty.Kind.DEDUCTION,
+        amount=amount,
+        reason="Slow play after a warning",
+        expected_version=expected_version,
+        user=sheet.umpire,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_penalties_recorded_at_once_against_the_same_version_store_one(
+    two_sheets, held_sheet_lock
+):
+    sheet = fresh(two_sheets[0])
+    seen = sheet.version
+
+    outcomes = run_together(
+        deduct(sheet, expected_version=seen, amount=10),
+        deduct(sheet, expected_version=seen, amount=20),
+    )
+
+    assert_one_saved_and_one_refused_as_a_conflict(outcomes)
+    recorded = next(o.result for o in outcomes if o.ok)
+    assert list(sheet.penalties.values_list("pk", flat=True)) == [recorded.pk]
+    assert fresh(sheet).version == seen + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_repeats_of_a_foul_recorded_at_once_count_as_first_and_second(
+    two_sheets, held_sheet_lock
+):
+    """Without a version (the system, or two umpires who each saw the sheet after reloading),
+    both are recorded, one after the other: never both counted as the first occurrence."""
+    sheet = fresh(two_sheets[0])
+
+    def repeat():
+        return penalty_record(
+            table_session=fresh(sheet),
+            player=player_at(sheet, "C"),
+            kind=Penalty.Kind.REPEATED_FOUL,
+            foul=Penalty.Foul.TOUCHED_WALL,
+            reason="Touched the wall",
+            user=sheet.umpire,
+        )
+
+    outcomes = run_together(repeat, repeat)
+
+    assert errors_of(outcomes) == []
+    assert sorted(sheet.penalties.values_list("occurrence", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_voids_of_one_penalty_at_once_void_it_once(two_sheets, held_sheet_lock):
+    sheet = fresh(two_sheets[0])
+    penalty = deduct(sheet, expected_version=None)()
+    seen = fresh(sheet).version
+
+    def void():
+        return penalty_void(
+            penalty=Penalty.objects.get(pk=penalty.pk),
+            reason="Recorded on the wrong player",
+            expected_version=seen,
+            user=sheet.umpire,
+        )
+
+    outcomes = run_together(void, void)
+
+    assert_one_saved_and_one_refused_as_a_conflict(outcomes)
+    assert fresh(sheet).version == seen + 1
+    assert Penalty.objects.get(pk=penalty.pk).voided_at is not None
 
 
 # -- Bug 11: the same form posted twice ----------------------------------------------------
@@ -285,3 +364,15 @@ def test_a_removal_posted_twice_removes_one_hand(two_sheets):
         post()
 
     assert sheet.hands.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_penalty_posted_twice_with_the_same_version_is_recorded_once(two_sheets):
+    sheet = fresh(two_sheets[0])
+    post = deduct(sheet, expected_version=sheet.version)
+
+    post()
+    with pytest.raises(SheetChanged, match="This sheet changed since you opened it"):
+        post()
+
+    assert sheet.penalties.count() == 1

@@ -2,12 +2,27 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.models import Hand, Player, SessionResult, Tournament
+from tournaments.demo.users import DEMO_LOGINS
+from tournaments.models import (
+    Appeal,
+    CheckIn,
+    Correction,
+    Hand,
+    Penalty,
+    Player,
+    SessionResult,
+    TableSession,
+    Tournament,
+)
+from tournaments.roles import ROLE_GROUPS
 from tournaments.selectors.standings import standings_compute
+
+# A small seating budget: the demo's chart quality is not what these tests are about.
+FAST = ("--time-limit", "1")
 
 
 def run_demo(capsys, *args: str) -> list[str]:
-    call_command("demo", *args)
+    call_command("demo", *args, *FAST)
     return capsys.readouterr().out.strip().splitlines()
 
 
@@ -73,3 +88,81 @@ def test_the_demo_replaces_a_played_tournament_when_asked(capsys):
     )
     assert Tournament.objects.get(slug="again").pk != first
     assert not Player.objects.filter(tournament_id=first).exists()
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """One demo of 8 players, built once for the tests of what it exercises."""
+    with django_db_blocker.unblock():
+        call_command("demo", "--players", "8", "--sessions", "6", "--seed", "2", *FAST)
+        tournament = Tournament.objects.get(slug="demo-8p-6s-2")
+        yield tournament
+        from django.contrib.auth import get_user_model
+
+        from tournaments.demo.builder import demo_delete
+
+        demo_delete(tournament)
+        get_user_model().objects.filter(username__in=DEMO_LOGINS).delete()
+
+
+@pytest.mark.django_db
+def test_the_demo_signs_every_sheet_and_countersigns_all_but_the_last_session(demo):
+    sheets = TableSession.objects.filter(session__tournament=demo)
+    last = demo.sessions.order_by("-number").first()
+    assert not sheets.exclude(status__in=["signed", "final"]).exists()
+    assert set(sheets.filter(session=last).values_list("status", flat=True)) == {"signed"}
+    assert set(sheets.exclude(session=last).values_list("status", flat=True)) == {"final"}
+    assert all(sheet.confirmations.count() == 4 for sheet in sheets)
+    assert sheets.filter(umpire__username="umpire1").exists()
+
+
+@pytest.mark.django_db
+def test_the_demo_records_every_kind_of_foul_and_one_late_arrival(demo):
+    penalties = Penalty.objects.filter(table_session__session__tournament=demo)
+    assert set(Penalty.Kind.values) <= set(penalties.values_list("kind", flat=True))
+    repeats = penalties.filter(foul="changed_claim").order_by("occurrence")
+    assert list(repeats.values_list("occurrence", "amount")) == [(1, 0), (2, 5), (3, 10)]
+    late = penalties.get(kind=Penalty.Kind.LATE_ARRIVAL)
+    assert (late.minutes_late, late.deltas) == (
+        7,
+        {late.table_session.seats.get(player=late.player).position: -10},
+    )
+    assert CheckIn.objects.filter(session__tournament=demo).count() == 6 * 8
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_correction_an_upheld_and_a_rejected_appeal(demo):
+    correction = Correction.objects.get(table_session__session__tournament=demo)
+    assert correction.reason and correction.made_by.username == "chief"
+    appeals = Appeal.objects.filter(session__tournament=demo)
+    assert sorted(appeals.values_list("status", "fee_status")) == [
+        ("rejected", "forfeited"),
+        ("upheld", "returned"),
+    ]
+    assert appeals.get(status="upheld").correction == correction
+    assert appeals.get(status="upheld").ruled_by.username == "committee"
+    voided = Penalty.objects.get(pk=correction.before["penalty"])
+    assert voided.voided_at is not None
+    assert voided.history.first().history_user.username == "chief"
+
+
+@pytest.mark.django_db
+def test_the_demo_hands_are_attributed_to_the_umpire_of_their_table(demo):
+    hand = Hand.objects.filter(table_session__session__tournament=demo).first()
+    assert hand.history.first().history_user == hand.table_session.umpire
+
+
+@pytest.mark.django_db
+def test_demo_admin_prints_a_password_for_a_login_of_each_role(demo, capsys):
+    call_command("demo_admin")
+    out = capsys.readouterr().out
+    from django.contrib.auth import get_user_model
+
+    for login, role in DEMO_LOGINS.items():
+        line = next(line for line in out.splitlines() if f" {login} " in line)
+        password = line.split()[-1]
+        user = get_user_model().objects.get(username=login)
+        assert user.check_password(password)
+        assert user.groups.filter(name=ROLE_GROUPS[role]).exists()
+    assert Player.objects.get(tournament=demo, user__username="player")
+    assert demo.teams.filter(captain__user__username="captain").exists()

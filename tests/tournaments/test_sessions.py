@@ -9,15 +9,14 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.tournaments.factories import seated_table
+from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
 from tests.tournaments.test_signoff import (
     fresh,
-    people,  # noqa: F401  (fixture)
     seat_player,
-    sheet,  # noqa: F401  (fixture)
     snapshot,
     win,
 )
-from tests.tournaments.factories import seated_table
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Session, TableSession
 from tournaments.models.play import SheetClosure
@@ -40,9 +39,7 @@ def _time_stop(sheet, user):
 # -- bug 1: a time-limit stop ends the sheet -------------------------------------------------
 
 
-def test_after_a_time_limit_stop_the_sheet_is_complete_and_refuses_a_new_win_or_draw(
-    sheet, people
-):
+def test_after_a_time_limit_stop_the_sheet_is_complete_and_refuses_a_new_win_or_draw(sheet, people):
     win(sheet, user=people.umpire)
     _time_stop(sheet, people.umpire)
     closed = fresh(sheet)
@@ -71,9 +68,7 @@ def test_the_umpire_can_remove_a_time_limit_stop_entered_by_mistake_and_the_shee
     assert win(sheet, winner="C", discarder="", user=people.umpire).number == 2
 
 
-def test_removing_the_time_limit_stop_after_the_session_ended_keeps_the_sheet_closed(
-    sheet, people
-):
+def test_removing_the_time_limit_stop_after_the_session_ended_keeps_the_sheet_closed(sheet, people):
     session_start(session=sheet.session, at=START, user=people.chief)
     win(sheet, user=people.umpire)
     stop = _time_stop(sheet, people.umpire)

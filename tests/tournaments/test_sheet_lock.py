@@ -3,13 +3,12 @@ tournament refuses hands (bug 11), and a write against a stale version is refuse
 
 import pytest
 
+from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
 from tests.tournaments.test_signoff import (
     complete,
     confirm_all,
     fresh,
-    people,  # noqa: F401  (fixture)
     seat_player,
-    sheet,  # noqa: F401  (fixture)
     signed,
     snapshot,
     win,

@@ -28,6 +28,10 @@ from tournaments.services.signoff import sheet_confirm_player, sheet_countersign
 
 pytestmark = pytest.mark.django_db
 
+# The fixtures, for `from tests.tournaments.test_signoff import *` in the other test modules
+# (the helpers are imported by name).
+__all__ = ["people", "sheet"]
+
 
 # -- shared fixtures and helpers -----------------------------------------------------------
 

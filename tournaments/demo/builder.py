@@ -9,21 +9,29 @@ import random
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from scoring.generate import generate_hand
 from tournaments import seating_adapter
-from tournaments.models import Hand, Penalty, Player, TableSession, Tournament
+from tournaments.demo import users as demo_users
+from tournaments.history import acting_as
+from tournaments.models import Hand, Penalty, Player, Session, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION
+from tournaments.services import appeals, corrections, signoff
 from tournaments.services import hands as hand_services
+from tournaments.services import sessions as session_services
+from tournaments.services.checkin import checkin_record
 from tournaments.services.lots import lots_draw
 from tournaments.services.penalties import penalty_record
 from tournaments.services.registration import (
+    player_accept_oath,
     player_register_substitute,
     players_import_csv,
     team_create,
 )
 from tournaments.services.seating import seating_generate
+from tournaments.services.tournament import table_sessions_assign_umpire
 
 COUNTRIES = [
     "China",
@@ -102,6 +110,8 @@ class DemoSummary:
     sessions: int
     hands: int
     penalties: int
+    appeals: int = 0
+    corrections: int = 0
 
 
 def _csv_text(rng: random.Random, players: int, team_names: list[tuple[str, str]]) -> str:
@@ -158,10 +168,92 @@ def _winning_tiles(rng: random.Random, seat_wind: str, prevalent: str, self_draw
     return hand
 
 
+# Every kind of foul of 3.11 appears once on the first tables of the first session, as
+# (position of the offender, hand it happens in, kind, details); a few more at random later.
+RF, CLAIM, WALL = Penalty.Kind.REPEATED_FOUL, "changed_claim", "touched_wall"
+SCRIPTED_FOULS = [
+    ("B", 2, Penalty.Kind.WARNING, {"reason": "Discarded before the previous player finished"}),
+    ("C", 3, RF, {"foul": CLAIM, "reason": "Called Pung, then withdrew the call"}),
+    ("C", 5, RF, {"foul": CLAIM, "reason": "Called Chow, then withdrew the call"}),
+    ("C", 7, RF, {"foul": CLAIM, "reason": "Changed his claim again"}),
+    ("D", 4, RF, {"foul": WALL, "reason": "Touched the wall out of turn"}),
+    ("A", 6, Penalty.Kind.DEDUCTION, {"amount": 10, "reason": "Slow play after a warning"}),
+    ("B", 8, Penalty.Kind.FALSE_HU, {"reason": "Declared Hu with 6 points"}),
+    (
+        "D",
+        9,
+        Penalty.Kind.FALSE_HU,
+        {"invalid_claim": True, "reason": "Declared Hu on a discard with 13 tiles"},
+    ),
+    ("A", 10, Penalty.Kind.EXPOSED_HAND, {"reason": "Exposed his hand when B's Hu did not stand"}),
+    (
+        "C",
+        11,
+        Penalty.Kind.REVEALED_TILE,
+        {"victim": "D", "amount": 15, "reason": "Revealed a tile of D's hand"},
+    ),
+    ("B", 12, Penalty.Kind.DEAD_HAND, {"reason": "Wrong number of tiles between turns"}),
+]
+SESSION_MINUTES = 150
+SESSION_GAP = datetime.timedelta(minutes=SESSION_MINUTES + 30)
+
+
+def _session_start(tournament: Tournament, number: int) -> datetime.datetime:
+    """Four sessions a day from 09:00, 3 hours apart."""
+    day, slot = divmod(number - 1, 4)
+    first = datetime.datetime.combine(
+        tournament.start_date + datetime.timedelta(days=day), datetime.time(9, 0)
+    )
+    return timezone.make_aware(first) + slot * SESSION_GAP
+
+
+def _fouls_for(table_session: TableSession, rng: random.Random) -> dict[int, list]:
+    """The fouls of this sheet by hand number."""
+    planned: dict[int, list] = {}
+    if table_session.session.number == 1 and table_session.table.number == 1:
+        for position, number, kind, details in SCRIPTED_FOULS:
+            planned.setdefault(number, []).append((position, kind, details))
+    elif rng.random() < 0.05:
+        position = rng.choice("ABCD")
+        kind, details = rng.choice(
+            [
+                (Penalty.Kind.DEDUCTION, {"amount": 10, "reason": "Touched the wall early"}),
+                (Penalty.Kind.FALSE_HU, {"reason": "Declared Hu under 8 points"}),
+                (Penalty.Kind.WARNING, {"reason": "Slow play"}),
+            ]
+        )
+        planned[rng.randint(1, 12)] = [(position, kind, details)]
+    return planned
+
+
+def _record_fouls(table_session: TableSession, seats: dict, fouls: list, number: int) -> set:
+    """Record this hand's fouls; returns the positions that may not win it (dead hands)."""
+    dead = set()
+    for position, kind, details in fouls:
+        details = dict(details)
+        if "victim" in details:
+            details["victim"] = seats[details["victim"]]
+        penalty = penalty_record(
+            table_session=table_session,
+            player=seats[position],
+            kind=kind,
+            hand_number=number,
+            **details,
+        )
+        if penalty.dead_hand:
+            dead.add(position)
+    return dead
+
+
 def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, int]:
     """Play one session at one table; returns (hands, penalties) recorded."""
+    seats = {s.position: s.player for s in table_session.seats.select_related("player")}
+    fouls = _fouls_for(table_session, rng)
     played = rng.randint(12, HANDS_PER_SESSION)
+    penalties = 0
     for number in range(1, played + 1):
+        dead = _record_fouls(table_session, seats, fouls.get(number, []), number)
+        penalties += len(fouls.get(number, []))
         if number == played and played < HANDS_PER_SESSION:
             hand_services.hand_record_no_win(
                 table_session=table_session, outcome=Hand.Outcome.TIME_LIMIT
@@ -170,7 +262,7 @@ def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, i
         if rng.random() < 0.12:
             hand_services.hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
             continue
-        winner = rng.choice("ABCD")
+        winner = rng.choice([p for p in "ABCD" if p not in dead])
         self_drawn = rng.random() < 0.3
         discarder = None if self_drawn else rng.choice([p for p in "ABCD" if p != winner])
         winds = seating_adapter.hand_winds(number)
@@ -182,33 +274,126 @@ def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, i
         hand_services.hand_record_win(
             table_session=table_session, winner=winner, discarder=discarder, tiles=tiles
         )
-    return played, _maybe_penalise(table_session, rng)
+    return played, penalties
 
 
-def _maybe_penalise(table_session: TableSession, rng: random.Random) -> int:
-    if rng.random() > 0.04:
-        return 0
-    seat = rng.choice(list(table_session.seats.select_related("player")))
-    kind = rng.choice([Penalty.Kind.DEDUCTION, Penalty.Kind.FALSE_HU, Penalty.Kind.LATE_ARRIVAL])
-    penalty_record(
-        table_session=table_session,
-        player=seat.player,
-        kind=kind,
-        reason={
-            "deduction": "Touched the wall early",
-            "false_hu": "Declared Hu under 8 points",
-            "late": "Arrived late",
-        }[kind],
-        amount=10,
-        minutes_late=rng.randint(1, 12),
-    )
-    return 1
+def _check_in(session: Session, start: datetime.datetime, rng: random.Random) -> None:
+    """Everybody arrives before the start, except one player of table 2 in session 1, seven
+    minutes late (10 points off, rule 3.11.2)."""
+    for sheet in session.table_sessions.order_by("table__number"):
+        for seat in sheet.seats.select_related("player").order_by("position"):
+            early = datetime.timedelta(minutes=rng.randint(2, 25))
+            arrived = start - early
+            if session.number == 1 and sheet.table.number == 2 and seat.position == "C":
+                arrived = start + datetime.timedelta(minutes=7)
+            checkin_record(session=session, player=seat.player, arrived_at=arrived)
+
+
+def _sign_off(session: Session, people: demo_users.DemoPeople, *, countersign: bool) -> None:
+    for sheet in session.table_sessions.select_related("umpire").order_by("table__number"):
+        with acting_as(sheet.umpire):
+            for seat in sheet.seats.select_related("player").order_by("position"):
+                signoff.sheet_confirm_player(
+                    table_session=sheet, player=seat.player, user=sheet.umpire
+                )
+            signoff.sheet_sign(table_session=sheet, user=sheet.umpire)
+        if countersign:
+            with acting_as(people.chief):
+                signoff.sheet_countersign(table_session=sheet, user=people.chief)
+
+
+def _play_session(
+    tournament: Tournament, session: Session, people: demo_users.DemoPeople, rng: random.Random
+) -> tuple[int, int]:
+    start = _session_start(tournament, session.number)
+    end = start + datetime.timedelta(minutes=SESSION_MINUTES)
+    with acting_as(people.organiser):
+        session_services.session_schedule(
+            session=session, start=start, end=end, user=people.organiser
+        )
+    with acting_as(people.chief):
+        for sheet in session.table_sessions.order_by("table__number"):
+            umpire = people.umpires[(sheet.table.number - 1) % len(people.umpires)]
+            table_sessions_assign_umpire(
+                table_sessions=TableSession.objects.filter(pk=sheet.pk), umpire=umpire
+            )
+        session_services.session_start(session=session, at=start, user=people.chief)
+        _check_in(session, start, rng)
+    hands = penalties = 0
+    for sheet in session.table_sessions.select_related("umpire").order_by("table__number"):
+        with acting_as(sheet.umpire):
+            played, penalised = _play_table(sheet, rng)
+        hands += played
+        penalties += penalised
+    with acting_as(people.chief):
+        session_services.session_end(session=session, at=end, user=people.chief)
+    return hands, penalties
+
+
+def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -> tuple[int, int]:
+    """Session 1, table 1: an appeal against the exposed-hand penalty is upheld and the chief
+    umpire voids it by a correction; an appeal against the touched-wall payment is rejected."""
+    session = tournament.sessions.get(number=1)
+    sheet = session.table_sessions.get(table__number=1)
+    exposed = sheet.penalties.get(kind=Penalty.Kind.EXPOSED_HAND)
+    repeat = sheet.penalties.get(foul=Penalty.Foul.TOUCHED_WALL)
+    filed_at = session.actual_end + datetime.timedelta(minutes=10)
+    with acting_as(people.chief):
+        upheld = appeals.appeal_file(
+            session=session,
+            player=exposed.player,
+            subject="penalty",
+            penalty=exposed,
+            statement="B's Hu stood, so exposing the hand deserved a warning only (3.11.6.7).",
+            confirmed=True,
+            filed_at=filed_at,
+            user=people.chief,
+        )
+        rejected = appeals.appeal_file(
+            session=session,
+            player=repeat.player,
+            subject="penalty",
+            penalty=repeat,
+            statement="I only straightened the wall; it was not a foul.",
+            confirmed=True,
+            filed_at=filed_at + datetime.timedelta(minutes=5),
+            user=people.chief,
+        )
+    with acting_as(people.committee):
+        for appeal in (upheld, rejected):
+            appeals.appeal_start_review(appeal=appeal, user=people.committee)
+    with acting_as(people.chief):
+        correction = corrections.correction_penalty_void(
+            penalty=exposed,
+            reason="Appeal upheld: B's Hu stood, so the exposed hand is a warning only "
+            "(3.11.6.7); the 30-point payments are voided.",
+            user=people.chief,
+        )
+    with acting_as(people.committee):
+        appeals.appeal_decide(
+            appeal=upheld,
+            upheld=True,
+            ruling="Upheld: the exposed-hand payments are voided.",
+            reasons="The Hu stood; rule 3.11.6.7 then calls for a warning, not payments.",
+            correction=correction,
+            user=people.committee,
+        )
+        appeals.appeal_decide(
+            appeal=rejected,
+            upheld=False,
+            ruling="Rejected: the umpire's ruling stands.",
+            reasons="The umpire saw the wall touched out of turn; 3.13.3 lets the committee "
+            "overturn only a ruling contrary to the rules.",
+            user=people.committee,
+        )
+    return 2, 1
 
 
 def build_demo(
     *, players: int, sessions: int, seed: int, slug: str, time_limit: float = 20.0, progress=None
 ) -> DemoSummary:
     rng = random.Random(seed)
+    people = demo_users.demo_people(tables=players // 4 + (1 if players % 4 else 0))
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=f"Demo MCR Open ({players} players)",
@@ -219,20 +404,61 @@ def build_demo(
             sessions_planned=sessions,
         )
         _register(tournament, rng, players)
-    lots_draw(tournament=tournament, seed=f"lots-{seed}")
-    seating_generate(tournament=tournament, seed=f"chart-{seed}", time_limit=time_limit)
+        demo_users.link_players(tournament, people)
+    with acting_as(people.organiser):
+        _accept_oaths(tournament)
+        lots_draw(
+            tournament=tournament,
+            seed=f"lots-{seed}",
+            drawn_by={players: "Chief umpire (named by the organising committee)"},
+        )
+        seating_generate(tournament=tournament, seed=f"chart-{seed}", time_limit=time_limit)
     hands = penalties = 0
+    last = tournament.sessions.order_by("-number").values_list("number", flat=True).first()
     for session in tournament.sessions.order_by("number"):
         with transaction.atomic():
-            for table_session in session.table_sessions.order_by("table__number"):
-                played, penalised = _play_table(table_session, rng)
-                hands += played
-                penalties += penalised
+            played, penalised = _play_session(tournament, session, people, rng)
+            _sign_off(session, people, countersign=session.number != last)
+        hands += played
+        penalties += penalised
         if progress:
             progress(session.number, hands)
+    with transaction.atomic():
+        appeal_count, correction_count = _correct_and_appeal(tournament, people)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     count = tournament.players.exclude(status=Player.Status.SUBSTITUTE).count()
     return DemoSummary(
-        slug=slug, players=count, sessions=sessions, hands=hands, penalties=penalties
+        slug=slug,
+        players=count,
+        sessions=sessions,
+        hands=hands,
+        penalties=penalties,
+        appeals=appeal_count,
+        corrections=correction_count,
     )
+
+
+def _accept_oaths(tournament: Tournament) -> None:
+    """Every player accepts the Player's Oath (Appendix 2) at registration, the day before."""
+    day_before = datetime.datetime.combine(
+        tournament.start_date - datetime.timedelta(days=1), datetime.time(18, 0)
+    )
+    for index, player in enumerate(tournament.players.order_by("registration_number")):
+        accepted = timezone.make_aware(day_before) + datetime.timedelta(seconds=37 * index)
+        player_accept_oath(player=player, accepted_at=accepted)
+
+
+@transaction.atomic
+def demo_delete(tournament: Tournament) -> None:
+    """Delete a demo tournament whole (`demo --replace`). Records of a real tournament are
+    protected from deletion; a demo's are removed here explicitly, newest kinds first."""
+    from tournaments.models import Appeal, CheckIn, Correction, Sanction, SheetConfirmation
+
+    Appeal.objects.filter(session__tournament=tournament).delete()
+    Correction.objects.filter(table_session__session__tournament=tournament).delete()
+    SheetConfirmation.objects.filter(table_session__session__tournament=tournament).delete()
+    Penalty.objects.filter(table_session__session__tournament=tournament).delete()
+    CheckIn.objects.filter(session__tournament=tournament).delete()
+    Sanction.objects.filter(player__tournament=tournament).delete()
+    tournament.delete()

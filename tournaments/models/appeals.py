@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
+from tournaments.history import audited
 
 
 class Appeal(models.Model):
@@ -82,7 +82,7 @@ class Appeal(models.Model):
         related_name="+",
         verbose_name=_("correction made on the ruling"),
     )
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("appeal")

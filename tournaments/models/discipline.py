@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
+from tournaments.history import audited
 
 from tournaments.models.play import HANDS_PER_SESSION
 
@@ -72,7 +72,7 @@ class Penalty(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     void_reason = models.CharField(_("why it was voided"), max_length=300, blank=True)
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("penalty")
@@ -129,7 +129,7 @@ class Sanction(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     decided_at = models.DateTimeField(_("decided at"), auto_now_add=True)
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("sanction")

@@ -3,7 +3,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
+from tournaments.history import audited
 
 POSITIONS = ("A", "B", "C", "D")
 POSITION_CHOICES = [(p, p) for p in POSITIONS]
@@ -44,7 +44,7 @@ class Session(models.Model):
     actual_end = models.DateTimeField(_("actual end"), null=True, blank=True)
     started_by = _user(verbose_name=_("started by"))
     ended_by = _user(verbose_name=_("ended by"))
-    history = HistoricalRecords()
+    history = audited()
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
@@ -148,7 +148,7 @@ class TableSession(models.Model):
     umpire_signed_at = models.DateTimeField(_("umpire signed at"), null=True, blank=True)
     countersigned_by = _user(verbose_name=_("countersigned by the chief umpire"))
     countersigned_at = models.DateTimeField(_("countersigned at"), null=True, blank=True)
-    history = HistoricalRecords(excluded_fields=["version"])
+    history = audited(excluded_fields=["version"])
 
     class Meta:
         verbose_name = _("score sheet")
@@ -196,7 +196,7 @@ class Seat(models.Model):
         related_name="+",
         verbose_name=_("replaced player (lost the session)"),
     )
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("seat")
@@ -244,7 +244,7 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("hand")
@@ -317,7 +317,7 @@ class SessionResult(models.Model):
     rank = models.PositiveSmallIntegerField(_("rank"))
     table_points_12 = models.PositiveSmallIntegerField(_("table points (twelfths)"))
     forfeited = models.BooleanField(_("session lost (late arrival)"), default=False)
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("session result")
@@ -358,7 +358,7 @@ class SheetConfirmation(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"))
     recorded_by = _user(verbose_name=_("recorded by"))
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("player's confirmation")
@@ -384,7 +384,7 @@ class CheckIn(models.Model):
     arrived_at = models.DateTimeField(_("arrived at"))
     recorded_by = _user(verbose_name=_("recorded by"))
     recorded_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    history = audited()
 
     class Meta:
         verbose_name = _("check-in")

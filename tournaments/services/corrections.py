@@ -1,8 +1,8 @@
 """Corrections: a director's change to a score sheet, with a written reason.
 
 Once the umpire has signed, a sheet changes only here. Each correction keeps the values
-before and after (a `Correction` row) and passes its reason to the history of every row it
-changes; results and standings are recomputed in the same transaction.
+before and after (a `Correction` row) and passes its reason and its author to the history of
+every row it changes; results and standings are recomputed in the same transaction.
 """
 
 from django.db import transaction
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import TournamentError
 from tournaments.models import Correction, Hand, HandScore, Penalty, Seat, TableSession
 from tournaments.services.hands import check_winner_may_win, hand_score, write_scores
-from tournaments.services.penalties import clean_reason, mark_void
+from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import CORRECTION, sheet_lock, sheet_touch
 
@@ -21,6 +21,14 @@ def _reason(reason: str) -> str:
     if not reason:
         raise TournamentError(_("A correction needs a written reason."))
     return reason
+
+
+def _audited(row, *, reason: str, user):
+    """Who made the change and why, for the row's history (the reason on one line; the
+    Correction keeps it as written)."""
+    row._change_reason = change_reason(reason)
+    row._history_user = user
+    return row
 
 
 def _hand_state(hand: Hand) -> dict:
@@ -41,7 +49,7 @@ def _finish(sheet: TableSession, seats, *, kind: str, reason: str, before, after
         table_session=sheet, kind=kind, reason=reason, before=before, after=after, made_by=user
     )
     sheet_touch(sheet)
-    table_session_recompute(table_session=sheet, seats=seats, reason=reason)
+    table_session_recompute(table_session=sheet, seats=seats, reason=change_reason(reason))
     return correction
 
 
@@ -93,8 +101,7 @@ def correction_hand_replace(
         hand.tiles, hand.fans, hand.points, hand.flowers = None, [], 0, 0
         payments = {}
     hand.outcome = outcome
-    hand._change_reason = reason
-    hand.save()
+    _audited(hand, reason=reason, user=user).save()
     HandScore.objects.filter(hand=hand).delete()
     write_scores(hand, seats, payments)
     return _finish(
@@ -124,6 +131,7 @@ def correction_penalty_void(
     if penalty.voided_at is not None:
         raise TournamentError(_("This penalty is already void."))
     before = {"penalty": penalty.pk, "kind": penalty.kind, "deltas": penalty.deltas}
+    penalty._history_user = user
     mark_void(penalty, reason=reason, user=user)
     return _finish(
         sheet,
@@ -146,8 +154,10 @@ def correction_seats_swap(
     expected_version: int | None = None,
     user,
 ) -> Correction:
-    """Two players were recorded in each other's seat: swap them, with every hand's payment
-    following the seat it was paid at."""
+    """Two players were recorded in each other's seat: swap them. Every hand's payment follows
+    the seat it was paid at (hands are recorded by seat); every penalty follows its player (the
+    Record of Fouls names him, and his repeats are counted per player), so its score changes
+    move with him to his true seat."""
     reason = _reason(reason)
     sheet, seats = sheet_lock(
         table_session=table_session,
@@ -160,10 +170,18 @@ def correction_seats_swap(
         raise TournamentError(_("Choose two different seats of this table."))
     a, b = by_position[first], by_position[second]
     before = {first: a.player_id, second: b.player_id}
-    # Positions are unique per sheet: move one seat aside for the swap (in one transaction).
-    for seat, position in ((a, "-"), (b, first), (a, second)):
-        seat.position, seat._change_reason = position, reason
-        seat.save(update_fields=["position"])
+    # Positions are unique per sheet: move one seat aside for the swap, without a history
+    # record of the stopgap position (in one transaction).
+    Seat.objects.filter(pk=a.pk).update(position="-")
+    for seat, position in ((b, first), (a, second)):
+        seat.position = position
+        _audited(seat, reason=reason, user=user).save(update_fields=["position"])
+    swapped = {first: second, second: first}
+    for penalty in Penalty.objects.select_for_update().filter(table_session=sheet):
+        if not swapped.keys() & penalty.deltas.keys():
+            continue
+        penalty.deltas = {swapped.get(p, p): delta for p, delta in penalty.deltas.items()}
+        _audited(penalty, reason=reason, user=user).save(update_fields=["deltas"])
     for seat in (a, b):
         HandScore.objects.filter(hand__table_session=sheet, position=seat.position).update(
             player=seat.player

@@ -27,6 +27,12 @@ def _check_registration_open(tournament: Tournament) -> None:
         raise TournamentError(_("The tournament is finished; registration is closed."))
 
 
+def _check_organiser(user) -> None:
+    """Registration is the organiser's (the chief umpire's too); `user=None` is the system."""
+    if user is not None:
+        roles.require(roles.is_organiser(user), _("Only an organiser registers players."))
+
+
 def _lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise registration numbering in a tournament (player_create, the CSV import)."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -57,7 +63,8 @@ def _check_texts(obj: models.Model, field_names: tuple[str, ...]) -> None:
 
 
 @transaction.atomic
-def team_create(*, tournament: Tournament, name: str, country: str = "") -> Team:
+def team_create(*, tournament: Tournament, name: str, country: str = "", user=None) -> Team:
+    _check_organiser(user)
     name = name.strip()
     if not name:
         raise TournamentError(_("A team needs a name."))
@@ -84,7 +91,9 @@ def player_create(
     club: str = "",
     team: Team | None = None,
     status: str = Player.Status.ACTIVE,
+    user=None,
 ) -> Player:
+    _check_organiser(user)
     _check_registration_open(tournament)
     name = name.strip()
     if not name:
@@ -151,15 +160,18 @@ def team_update(*, team: Team) -> Team:
     return team
 
 
-def player_register_substitute(*, tournament: Tournament, name: str, **details) -> Player:
+def player_register_substitute(
+    *, tournament: Tournament, name: str, user=None, **details
+) -> Player:
     """A substitute fills bye seats and replaces withdrawn players; he is not ranked."""
     return player_create(
-        tournament=tournament, name=name, status=Player.Status.SUBSTITUTE, **details
+        tournament=tournament, name=name, status=Player.Status.SUBSTITUTE, user=user, **details
     )
 
 
-def player_withdraw(*, player: Player) -> Player:
+def player_withdraw(*, player: Player, user=None) -> Player:
     """A withdrawn player keeps his results; re-seat the remaining sessions afterwards."""
+    _check_organiser(user)
     if player.status == Player.Status.WITHDRAWN:
         raise TournamentError(_("%(player)s has already withdrawn.") % {"player": player})
     player.status = Player.Status.WITHDRAWN
@@ -270,13 +282,16 @@ def _row_errors(row: dict, line: int, teams: dict[str, Team], seen: set, existin
 
 
 @transaction.atomic
-def players_import_csv(*, tournament: Tournament, csv_text: str, dry_run: bool) -> ImportReport:
+def players_import_csv(
+    *, tournament: Tournament, csv_text: str, dry_run: bool, user=None
+) -> ImportReport:
     """Import players from CSV (header: name, native_name, country, club, team).
 
     Every row is checked first; nothing is written unless all rows are valid and this is not
     a dry run. Teams must exist (create them first). A real import numbers the players under
     the tournament's lock, like `player_create`.
     """
+    _check_organiser(user)
     if not dry_run:
         tournament = _lock_tournament(tournament)
     _check_registration_open(tournament)

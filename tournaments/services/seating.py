@@ -5,7 +5,7 @@ import zlib
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import seating_adapter
+from tournaments import roles, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
@@ -23,6 +23,12 @@ from tournaments.models import (
 from tournaments.models.play import POSITIONS
 
 DEFAULT_TIME_LIMIT = 20.0
+
+
+def _check_organiser(user) -> None:
+    """Seating is the organiser's (the chief umpire's too); `user=None` is the system."""
+    if user is not None:
+        roles.require(roles.is_organiser(user), _("Only an organiser seats the players."))
 
 
 def _numeric_seed(seed: str) -> int:
@@ -107,12 +113,17 @@ def _groups(players: dict[int, Player], count: int) -> list[int | None]:
 
 @transaction.atomic
 def seating_generate(
-    *, tournament: Tournament, seed: str | None = None, time_limit: float = DEFAULT_TIME_LIMIT
+    *,
+    tournament: Tournament,
+    seed: str | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    user=None,
 ) -> str:
     """Draw the table-rotation chart (Appendix 3) for the round-robin sessions.
 
     Teammates never share a table when that is possible. Refused once any hand is recorded.
     """
+    _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_nothing_recorded(tournament.sessions.all())
     players = _numbered_players(tournament)
@@ -173,9 +184,11 @@ def seating_reseat_remaining(
     from_session: int,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    user=None,
 ) -> str:
     """Regenerate sessions from `from_session` on after a withdrawal, late entry or
     substitution, keeping who already met whom in the objective. Played sessions stay."""
+    _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     remaining = tournament.sessions.filter(number__gte=from_session)
     _check_nothing_recorded(remaining)
@@ -207,12 +220,17 @@ def seating_reseat_remaining(
 
 @transaction.atomic
 def seating_seed_final_session(
-    *, tournament: Tournament, method: str = "straight", finalists: int | None = None
+    *,
+    tournament: Tournament,
+    method: str = "straight",
+    finalists: int | None = None,
+    user=None,
 ) -> Session:
     """Add the next session of the final stage, seated by current standings: the top four
     at table 1 ("straight") or in snake bands ("snake")."""
     from tournaments.selectors.standings import standings_compute
 
+    _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         raise TournamentError(_("A round-robin tournament has no seeded final stage."))

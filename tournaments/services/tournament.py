@@ -3,7 +3,9 @@
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
+from tournaments import roles
 from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
 
@@ -28,7 +30,16 @@ def tournament_save(*, tournament: Tournament, changed: list[str] | None = None)
 
 @transaction.atomic
 def table_sessions_assign_umpire(
-    *, table_sessions: QuerySet[TableSession], umpire: AbstractBaseUser | None
+    *, table_sessions: QuerySet[TableSession], umpire: AbstractBaseUser | None, user=None
 ) -> int:
-    """Make `umpire` the one umpire who may enter hands on these score sheets."""
-    return table_sessions.update(umpire=umpire)
+    """Make `umpire` the one umpire who may enter hands on these score sheets (each change is
+    kept in the sheet's history); the chief umpire assigns them."""
+    if user is not None:
+        roles.require(roles.is_director(user), _("Only the chief umpire assigns umpires."))
+    count = 0
+    for sheet in table_sessions.select_for_update():
+        if sheet.umpire_id != (umpire.pk if umpire else None):
+            sheet.umpire = umpire
+            sheet.save(update_fields=["umpire"])
+        count += 1
+    return count

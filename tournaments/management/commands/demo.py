@@ -2,7 +2,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.demo.builder import build_demo
+from tournaments.demo.builder import build_demo, demo_delete
 from tournaments.errors import TournamentError
 from tournaments.management.commands._base import TournamentCommand
 from tournaments.models import Tournament
@@ -45,7 +45,7 @@ class Command(TournamentCommand):
                     _("A tournament with the slug %(slug)s exists; use --replace or --if-missing.")
                     % {"slug": slug}
                 )
-            existing.delete()
+            demo_delete(existing.get())
 
         def progress(session: int, hands: int) -> None:
             self.stderr.write(
@@ -66,7 +66,7 @@ class Command(TournamentCommand):
         self.stdout.write(
             _(
                 "Demo tournament: %(players)s players, %(sessions)s sessions, %(hands)s hands, "
-                "%(penalties)s penalties."
+                "%(penalties)s penalties, %(appeals)s appeals, %(corrections)s correction(s)."
             )
             % summary.__dict__
         )
