@@ -6,7 +6,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.admin.base import require_director
+from tournaments import roles
+from tournaments.admin.base import require_organiser
 from tournaments.admin.forms import PlayerAddForm, TeamAddForm
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Team
@@ -154,6 +155,16 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         "lot_drawn_by",
     ]
 
+    ORGANISER_ACTIONS = ("action_withdraw", "action_register_substitute", "action_accept_oath")
+
+    def get_actions(self, request):
+        # Registration is the organisers' (and the chief umpire's): others are not offered it.
+        actions = super().get_actions(request)
+        if not roles.is_organiser(request.user):
+            for name in self.ORGANISER_ACTIONS:
+                actions.pop(name, None)
+        return actions
+
     def changelist_view(self, request, extra_context=None):
         # Filtered on one tournament: offer its CSV import and substitute pages.
         tournament_id = request.GET.get("tournament__id__exact", "")
@@ -205,11 +216,11 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Withdraw the selected players"))
     def action_withdraw(self, request, queryset):
-        require_director(request)
+        require_organiser(request)
         done = 0
         for player in queryset:
             try:
-                player_withdraw(player=player)
+                player_withdraw(player=player, user=request.user)
             except TournamentError as error:
                 self.message_user(request, error.message, messages.ERROR)
             else:
@@ -227,6 +238,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Record the Player's Oath as accepted now"))
     def action_accept_oath(self, request, queryset):
+        require_organiser(request)
         done = 0
         for player in queryset:
             try:
@@ -245,7 +257,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Register a substitute (for their tournament)"))
     def action_register_substitute(self, request, queryset):
-        require_director(request)
+        require_organiser(request)
         tournaments = set(queryset.values_list("tournament_id", flat=True))
         if len(tournaments) != 1:
             self.message_user(

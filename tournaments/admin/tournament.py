@@ -2,12 +2,14 @@
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import roles
 from tournaments.admin.base import (
     add_error,
     get_or_404,
@@ -26,6 +28,7 @@ from tournaments.admin.forms import (
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
 from tournaments.selectors.standings import points_value, standings_compute
 from tournaments.services.lots import lots_draw
@@ -154,6 +157,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 name=name + "seed_final",
             ),
             path("<path:object_id>/standings/", view(self.standings_view), name=name + "standings"),
+            path("<path:object_id>/fouls/", view(self.fouls_view), name=name + "fouls"),
             path(
                 "<path:object_id>/import-players/",
                 view(self.import_view),
@@ -169,12 +173,20 @@ class TournamentAdmin(admin.ModelAdmin):
 
     # -- list actions ----------------------------------------------------------------------
 
+    def get_actions(self, request):
+        # Lots and seating are the organisers' (and the chief umpire's): others are not offered.
+        actions = super().get_actions(request)
+        if not roles.is_organiser(request.user):
+            actions.pop("action_draw_lots", None)
+            actions.pop("action_generate_seating", None)
+        return actions
+
     @admin.action(description=gettext_lazy("Draw lots for player numbers"))
     def action_draw_lots(self, request, queryset):
         require_organiser(request)
         for tournament in queryset:
             try:
-                seed = lots_draw(tournament=tournament)
+                seed = lots_draw(tournament=tournament, user=request.user)
             except TournamentError as error:
                 self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
             else:
@@ -185,7 +197,7 @@ class TournamentAdmin(admin.ModelAdmin):
         require_organiser(request)
         for tournament in queryset:
             try:
-                seed = seating_generate(tournament=tournament)
+                seed = seating_generate(tournament=tournament, user=request.user)
             except TournamentError as error:
                 self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
             else:
@@ -214,10 +226,9 @@ class TournamentAdmin(admin.ModelAdmin):
         tournament = get_or_404(self, request, object_id)
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
         if request.method == "POST" and form.is_valid():
-            data = dict(form.cleaned_data)
+            data = {**form.cleaned_data, "user": request.user}
             if service is lots_draw:
                 data["drawn_by"] = data.get("drawn_by") or None
-                data["user"] = request.user
             try:
                 seed = service(tournament=tournament, **data)
             except TournamentError as error:
@@ -285,9 +296,9 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def seed_final_view(self, request, object_id):
-        def service(*, tournament, method, finalists):
+        def service(*, tournament, method, finalists, user):
             session = seating_seed_final_session(
-                tournament=tournament, method=method, finalists=finalists
+                tournament=tournament, method=method, finalists=finalists, user=user
             )
             return session.number
 
@@ -305,6 +316,26 @@ class TournamentAdmin(admin.ModelAdmin):
             title=_("Seed next final session"),
             intro=_("Adds the next session of the final stage, seated by the current standings."),
             form_class=SeedFinalForm,
+        )
+
+    def fouls_view(self, request, object_id):
+        """The Record of Fouls (Appendix 6), for the tournament or one session."""
+        tournament = get_or_404(self, request, object_id)
+        if not (roles.is_director(request.user) or roles.is_committee(request.user)):
+            raise PermissionDenied
+        sessions = list(tournament.sessions.order_by("number"))
+        chosen = next((s for s in sessions if str(s.number) == request.GET.get("session")), None)
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/fouls.html",
+            {
+                "rows": record_of_fouls(tournament=tournament, session=chosen),
+                "sessions": sessions,
+                "chosen": chosen,
+            },
+            obj=tournament,
+            title=_("Record of Fouls — %(t)s") % {"t": tournament},
         )
 
     def standings_view(self, request, object_id):
@@ -369,7 +400,10 @@ class TournamentAdmin(admin.ModelAdmin):
             dry_run = "import" not in request.POST
             try:
                 report = players_import_csv(
-                    tournament=tournament, csv_text=form.cleaned_data["text"], dry_run=dry_run
+                    tournament=tournament,
+                    csv_text=form.cleaned_data["text"],
+                    dry_run=dry_run,
+                    user=request.user,
                 )
             except TournamentError as error:
                 add_error(form, error)
@@ -399,7 +433,9 @@ class TournamentAdmin(admin.ModelAdmin):
         form = SubstituteForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                player = player_register_substitute(tournament=tournament, **form.cleaned_data)
+                player = player_register_substitute(
+                    tournament=tournament, user=request.user, **form.cleaned_data
+                )
             except TournamentError as error:
                 add_error(form, error)
             else:

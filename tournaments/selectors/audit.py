@@ -1,5 +1,6 @@
 """The audit trail of a score sheet: every create, change and delete of its hands, penalties,
-seats, results, confirmations and sign-offs, with who, when, before/after and the reason."""
+seats, results, confirmations, sign-offs, its players' check-ins and the appeals against it,
+with who, when, before/after and the reason."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -7,8 +8,11 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
+    Appeal,
+    CheckIn,
     Hand,
     Penalty,
+    Player,
     Seat,
     SessionResult,
     SheetConfirmation,
@@ -16,6 +20,8 @@ from tournaments.models import (
 )
 
 CHANGE_TYPES = {"+": _("created"), "~": _("changed"), "-": _("deleted")}
+# Bookkeeping columns that say nothing about the sheet itself.
+_SKIPPED_FIELDS = {"id", "version"}
 
 
 @dataclass
@@ -25,18 +31,38 @@ class AuditEntry:
     what: str
     action: str
     reason: str
+    # (field, before, after): every change of a changed row; the values of a created row
+    # (before None) or of a deleted one (after None).
     changes: list[tuple[str, object, object]] = field(default_factory=list)
+
+
+def _values(record) -> list[tuple[str, object]]:
+    values = []
+    for model_field in record.tracked_fields:
+        if model_field.name in _SKIPPED_FIELDS:
+            continue
+        value = getattr(record, model_field.attname, None)
+        if value not in (None, "", [], {}):
+            values.append((model_field.name, value))
+    return values
+
+
+def _changes(record, before) -> list[tuple[str, object, object]]:
+    if record.history_type == "~":
+        if before is None:
+            return []
+        delta = record.diff_against(before)
+        return [(c.field, c.old, c.new) for c in delta.changes if c.field not in _SKIPPED_FIELDS]
+    if record.history_type == "+":
+        return [(name, None, value) for name, value in _values(record)]
+    return [(name, value, None) for name, value in _values(record)]
 
 
 def _entries(history_qs, describe) -> list[AuditEntry]:
     entries = []
     previous = {}
-    for record in history_qs.order_by("history_date", "history_id"):
-        changes = []
-        before = previous.get(record.id)
-        if before is not None and record.history_type == "~":
-            delta = record.diff_against(before)
-            changes = [(c.field, c.old, c.new) for c in delta.changes]
+    for record in history_qs.select_related("history_user").order_by("history_date", "history_id"):
+        changes = _changes(record, previous.get(record.id))
         previous[record.id] = record
         entries.append(
             AuditEntry(
@@ -54,24 +80,42 @@ def _entries(history_qs, describe) -> list[AuditEntry]:
 def sheet_audit_trail(*, table_session: TableSession) -> list[AuditEntry]:
     """Newest first, across every kind of row the sheet is made of."""
     pk = table_session.pk
+    player_ids = set()
+    for seat_record in Seat.history.filter(table_session_id=pk):
+        player_ids.update({seat_record.player_id, seat_record.replaced_player_id} - {None})
+    names = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+
+    def name(player_id) -> str:
+        return names.get(player_id, str(player_id))
+
+    kinds = dict(Penalty.Kind.choices)
     sources = [
         (TableSession.history.filter(id=pk), lambda r: _("Sheet")),
         (Hand.history.filter(table_session_id=pk), lambda r: _("Hand %(n)s") % {"n": r.number}),
         (
             Penalty.history.filter(table_session_id=pk),
-            lambda r: _("Penalty %(id)s (%(kind)s)") % {"id": r.id, "kind": r.kind},
+            lambda r: _("Penalty %(id)s (%(kind)s, %(player)s)")
+            % {"id": r.id, "kind": kinds.get(r.kind, r.kind), "player": name(r.player_id)},
         ),
         (
             Seat.history.filter(table_session_id=pk),
-            lambda r: _("Seat of player %(p)s") % {"p": r.player_id},
+            lambda r: _("Seat of %(player)s") % {"player": name(r.player_id)},
         ),
         (
             SessionResult.history.filter(table_session_id=pk),
-            lambda r: _("Result of seat %(pos)s") % {"pos": r.position},
+            lambda r: _("Result of %(player)s") % {"player": name(r.player_id)},
         ),
         (
             SheetConfirmation.history.filter(table_session_id=pk),
-            lambda r: _("Confirmation by player %(p)s") % {"p": r.player_id},
+            lambda r: _("Confirmation by %(player)s") % {"player": name(r.player_id)},
+        ),
+        (
+            CheckIn.history.filter(session_id=table_session.session_id, player_id__in=player_ids),
+            lambda r: _("Check-in of %(player)s") % {"player": name(r.player_id)},
+        ),
+        (
+            Appeal.history.filter(table_session_id=pk),
+            lambda r: _("Appeal %(id)s of %(player)s") % {"id": r.id, "player": name(r.player_id)},
         ),
     ]
     entries = [entry for qs, describe in sources for entry in _entries(qs, describe)]
