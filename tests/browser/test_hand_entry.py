@@ -43,9 +43,14 @@ def field_value(browser, name: str) -> str:
 
 @pytest.fixture
 def umpire_sheet(django_user_model):
+    from django.contrib.auth.models import Group
+
+    from tournaments.roles import ROLE_GROUPS, Role
+
     umpire = django_user_model.objects.create_user(
         "umpire", "umpire@example.org", PASSWORD, is_staff=True
     )
+    umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
     table_session = seated_table(TournamentFactory(name="Tablet Open"))
     table_session.umpire = umpire
     table_session.save(update_fields=["umpire"])

@@ -44,6 +44,12 @@ def sheet_url(table_session) -> str:
     return reverse("admin:tournaments_tablesession_change", args=[table_session.pk])
 
 
+def post_sheet(client, table_session, data: dict, **kwargs):
+    """POST to the score sheet as its page does: with the sheet's version as now stored."""
+    version = type(table_session).objects.get(pk=table_session.pk).version
+    return client.post(sheet_url(table_session), {"version": version, **data}, **kwargs)
+
+
 @pytest.fixture
 def admin_tournament(db):
     return TournamentFactory(name="Madrid Open", slug="madrid-open")

@@ -9,6 +9,7 @@ from tests.tournaments.admin_fixtures import (
     UNDER_EIGHT_HAND,
     VALID_HAND,
     hand_post,
+    post_sheet,
     sheet_url,
 )
 from tournaments.models import Hand, HandScore, Penalty, SessionResult
@@ -37,7 +38,7 @@ def test_the_score_sheet_shows_the_four_players_sixteen_rows_and_the_add_hand_fo
 
 
 def test_saving_a_valid_hand_records_it_with_its_fans_and_payments(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), hand_post(VALID_HAND, winner="A", discarder="B"))
+    response = post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="A", discarder="B"))
     assert response.status_code == 302
     hand = Hand.objects.get(table_session=sheet)
     assert (hand.number, hand.outcome, hand.winner_position) == (1, "win", "A")
@@ -54,8 +55,8 @@ def test_saving_a_valid_hand_records_it_with_its_fans_and_payments(admin_client,
 
 
 def test_the_preview_shows_fans_and_payments_without_saving(admin_client, sheet):
-    response = admin_client.post(
-        sheet_url(sheet), hand_post(VALID_HAND, winner="C", discarder="", action="preview")
+    response = post_sheet(
+        admin_client, sheet, hand_post(VALID_HAND, winner="C", discarder="", action="preview")
     )
     assert response.status_code == 200
     page = text(response)
@@ -71,7 +72,7 @@ def test_the_preview_shows_fans_and_payments_without_saving(admin_client, sheet)
 def test_a_non_winning_hand_is_refused_with_the_engines_message_and_nothing_is_written(
     admin_client, sheet
 ):
-    response = admin_client.post(sheet_url(sheet), hand_post(NOT_WINNING_HAND))
+    response = post_sheet(admin_client, sheet, hand_post(NOT_WINNING_HAND))
     assert response.status_code == 200
     page = text(response)
     assert 'id="hand-errors"' in page
@@ -83,7 +84,7 @@ def test_a_non_winning_hand_is_refused_with_the_engines_message_and_nothing_is_w
 
 
 def test_an_under_eight_point_hand_is_refused_and_nothing_is_written(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), hand_post(UNDER_EIGHT_HAND))
+    response = post_sheet(admin_client, sheet, hand_post(UNDER_EIGHT_HAND))
     assert response.status_code == 200
     page = text(response)
     assert "at least 8 are needed to win" in page
@@ -92,26 +93,26 @@ def test_an_under_eight_point_hand_is_refused_and_nothing_is_written(admin_clien
 
 
 def test_unreadable_tile_notation_is_a_form_error_and_nothing_is_written(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), hand_post({**VALID_HAND, "concealed": "123x45"}))
+    response = post_sheet(admin_client, sheet, hand_post({**VALID_HAND, "concealed": "123x45"}))
     assert response.status_code == 200
     assert "Cannot read the tiles" in text(response)
     assert not Hand.objects.exists()
 
 
 def test_meld_tiles_without_a_meld_type_are_refused(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), hand_post({**VALID_HAND, "meld1_type": ""}))
+    response = post_sheet(admin_client, sheet, hand_post({**VALID_HAND, "meld1_type": ""}))
     assert "Choose chow, pung or kong" in text(response)
     assert not Hand.objects.exists()
 
 
 def test_the_winner_cannot_be_the_discarder(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), hand_post(VALID_HAND, winner="B", discarder="B"))
+    response = post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="B", discarder="B"))
     assert "cannot have discarded his own winning tile" in text(response)
     assert not Hand.objects.exists()
 
 
 def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
-    response = admin_client.post(sheet_url(sheet), {"action": "draw"})
+    response = post_sheet(admin_client, sheet, {"action": "draw"})
     assert response.status_code == 302
     hand = Hand.objects.get(table_session=sheet)
     assert hand.outcome == Hand.Outcome.DRAW
@@ -120,8 +121,8 @@ def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
 
 
 def test_the_time_limit_button_records_a_stopped_hand(admin_client, sheet):
-    admin_client.post(sheet_url(sheet), {"action": "draw"})
-    admin_client.post(sheet_url(sheet), {"action": "time"})
+    post_sheet(admin_client, sheet, {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "time"})
     outcomes = list(Hand.objects.order_by("number").values_list("outcome", flat=True))
     assert outcomes == [Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT]
 
@@ -138,13 +139,13 @@ def test_a_full_sheet_offers_no_add_hand_form(admin_client, sheet):
     page = text(admin_client.get(sheet_url(sheet)))
     assert 'id="sheet-full"' in page
     assert 'id="hand-form"' not in page
-    admin_client.post(sheet_url(sheet), {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "draw"})
     assert Hand.objects.count() == 16
 
 
 def test_removing_the_last_hand_asks_first_then_removes_only_that_hand(admin_client, sheet):
-    admin_client.post(sheet_url(sheet), {"action": "draw"})
-    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    post_sheet(admin_client, sheet, {"action": "draw"})
+    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
     url = reverse("admin:tournaments_tablesession_remove_last", args=[sheet.pk])
     confirm = admin_client.get(url)
     assert "Remove hand 2" in text(confirm)
@@ -169,7 +170,7 @@ def test_a_points_only_tournament_takes_winner_discarder_and_points(admin_client
         "hand-points": "12",
         "hand-flowers": "2",
     }
-    admin_client.post(sheet_url(points_sheet), data)
+    post_sheet(admin_client, points_sheet, data)
     hand = Hand.objects.get(table_session=points_sheet)
     assert (hand.points, hand.flowers, hand.discarder_position) == (12, 2, "")
     assert hand.scores.get(position="D").points == 3 * (8 + 14)
@@ -177,7 +178,7 @@ def test_a_points_only_tournament_takes_winner_discarder_and_points(admin_client
 
 def test_a_points_only_hand_under_eight_is_refused(admin_client, points_sheet):
     data = {"action": "save", "hand-winner": "D", "hand-discarder": "A", "hand-points": "6"}
-    response = admin_client.post(sheet_url(points_sheet), {**data, "hand-flowers": "0"})
+    response = post_sheet(admin_client, points_sheet, {**data, "hand-flowers": "0"})
     assert "at least 8 points" in text(response)
     assert not Hand.objects.exists()
 
@@ -190,7 +191,7 @@ def test_the_penalty_form_records_a_deduction_and_the_totals_show_it(admin_clien
         "penalty-reason": "Touched the wall early",
         "penalty-amount": "10",
     }
-    response = admin_client.post(sheet_url(sheet), data)
+    response = post_sheet(admin_client, sheet, data)
     assert response.status_code == 302
     penalty = Penalty.objects.get()
     assert penalty.player.name == "Player C"
@@ -205,7 +206,7 @@ def test_a_deduction_without_an_amount_is_a_form_error(admin_client, sheet):
         "penalty-kind": Penalty.Kind.DEDUCTION,
         "penalty-reason": "Touched the wall early",
     }
-    response = admin_client.post(sheet_url(sheet), data)
+    response = post_sheet(admin_client, sheet, data)
     assert response.status_code == 200
     assert "Enter the points deducted" in text(response)
     assert not Penalty.objects.exists()
@@ -213,7 +214,7 @@ def test_a_deduction_without_an_amount_is_a_form_error(admin_client, sheet):
 
 def test_an_umpire_enters_a_hand_on_his_own_sheet(umpire_client, sheet, umpire):
     assert umpire_client.get(sheet_url(sheet)).status_code == 200
-    umpire_client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    post_sheet(umpire_client, sheet, hand_post(VALID_HAND))
     assert Hand.objects.get(table_session=sheet).entered_by == umpire
 
 
@@ -224,8 +225,8 @@ def test_an_umpire_cannot_open_another_umpires_sheet(umpire_client, other_sheet)
 def test_an_umpire_cannot_post_a_hand_or_a_draw_to_another_umpires_sheet(
     umpire_client, other_sheet
 ):
-    assert umpire_client.post(sheet_url(other_sheet), hand_post(VALID_HAND)).status_code == 403
-    assert umpire_client.post(sheet_url(other_sheet), {"action": "draw"}).status_code == 403
+    assert post_sheet(umpire_client, other_sheet, hand_post(VALID_HAND)).status_code == 403
+    assert post_sheet(umpire_client, other_sheet, {"action": "draw"}).status_code == 403
     url = reverse("admin:tournaments_tablesession_remove_last", args=[other_sheet.pk])
     assert umpire_client.post(url).status_code == 403
     assert not Hand.objects.exists()
@@ -244,14 +245,14 @@ def test_a_staff_member_without_a_sheet_cannot_open_any(client, make_umpire, she
 
 
 def test_an_anonymous_visitor_is_sent_to_the_login_page(client, sheet):
-    response = client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    response = post_sheet(client, sheet, hand_post(VALID_HAND))
     assert response.status_code == 302
     assert "/admin/login/" in response.url
     assert not Hand.objects.exists()
 
 
 def test_the_sheet_list_shows_players_hands_and_totals(admin_client, sheet):
-    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
     page = text(admin_client.get(reverse("admin:tournaments_tablesession_changelist")))
     assert "A: Player A" in page
     assert "1/16" in page
@@ -276,7 +277,7 @@ def test_a_deduction_the_rules_do_not_allow_is_refused_on_the_form(admin_client,
         "penalty-reason": "Late pung claim",
         "penalty-amount": "7",
     }
-    response = admin_client.post(sheet_url(sheet), data)
+    response = post_sheet(admin_client, sheet, data)
     assert response.status_code == 200
     assert 'id="penalty-form"' in text(response)
     assert response.context["penalty_form"].non_field_errors()
@@ -290,7 +291,7 @@ def test_a_chief_umpire_enters_hands_on_any_sheet(client, make_umpire, other_she
     director.groups.add(Group.objects.get_or_create(name="Chief umpires")[0])
     client.force_login(director)
     assert client.get(sheet_url(other_sheet)).status_code == 200
-    client.post(sheet_url(other_sheet), {"action": "draw"})
+    post_sheet(client, other_sheet, {"action": "draw"})
     assert other_sheet.hands.count() == 1
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
-from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, sheet_url
+from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, post_sheet
 from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
 from tournaments.models import Player, Seat, Session, TableSession, Tournament
 from tournaments.services.hands import hand_record_no_win
@@ -165,7 +165,7 @@ def test_the_standings_page_lists_players_with_per_session_columns_and_teams(
 ):
     team = TeamFactory(tournament=admin_tournament, name="Dragons")
     Player.objects.filter(name="Player A").update(team=team)
-    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND, winner="A", discarder="B"))
+    post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="A", discarder="B"))
     response = admin_client.get(url("standings", admin_tournament))
     assert response.status_code == 200
     page = text(response)
@@ -190,7 +190,7 @@ def test_an_umpire_cannot_draw_lots(client, make_umpire, admin_tournament, eight
 def test_the_read_only_lists_of_hands_penalties_and_results_open_but_offer_no_add(
     admin_client, sheet
 ):
-    admin_client.post(sheet_url(sheet), hand_post(VALID_HAND))
+    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
     for model in ("hand", "penalty", "sessionresult", "session"):
         assert admin_client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200
         assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
@@ -200,7 +200,7 @@ def test_the_re_seat_form_proposes_the_first_session_without_hands(
     admin_client, admin_tournament, sheet
 ):
     seated_table(admin_tournament, session_number=2)
-    admin_client.post(sheet_url(sheet), {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "draw"})
     response = admin_client.get(url("reseat", admin_tournament))
     assert response.context["form"]["from_session"].value() == 2
 

@@ -182,3 +182,10 @@ def test_another_umpire_is_refused_even_with_the_current_version(sheet, people):
     with pytest.raises(PermissionRefused):
         _hand(sheet, people.other_umpire, fresh(sheet).version)
     assert fresh(sheet).hands.count() == 1
+
+
+def test_a_user_without_the_role_is_refused_for_his_role_even_with_a_stale_version(sheet, people):
+    win(sheet, user=people.umpire)
+    with pytest.raises(PermissionRefused):
+        _hand(sheet, people.other_umpire, 0)
+    assert fresh(sheet).hands.count() == 1

@@ -294,3 +294,59 @@ def test_a_final_sheet_cannot_be_countersigned_again(sheet, people):
     with pytest.raises(TournamentError, match="Only a sheet the umpire has signed"):
         sheet_countersign(table_session=sheet, user=people.chief)
     assert fresh(sheet).countersigned_at == first
+
+
+# -- a change after the confirmations ----------------------------------------------------------
+
+
+def test_a_penalty_recorded_after_the_players_confirmed_withdraws_their_confirmations(
+    sheet, people
+):
+    from tournaments.services.penalties import penalty_record
+
+    complete(sheet, people.umpire)
+    confirm_all(sheet, people.umpire)
+    penalty_record(
+        table_session=sheet,
+        player=seat_player(sheet, "B"),
+        kind="deduction",
+        amount=10,
+        reason="x",
+        user=people.umpire,
+    )
+    assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
+    with pytest.raises(TournamentError, match="Not every player has confirmed"):
+        sheet_sign(table_session=sheet, user=people.umpire)
+    withdrawn = SheetConfirmation.history.filter(table_session_id=sheet.pk, history_type="-")
+    assert withdrawn.count() == 4
+    assert "the sheet changed" in withdrawn.first().history_change_reason
+    confirm_all(sheet, people.umpire)  # they confirm the sheet as it now stands
+    sheet_sign(table_session=sheet, user=people.umpire)
+    assert fresh(sheet).status == TableSession.Status.SIGNED
+
+
+def test_removing_a_hand_after_the_players_confirmed_withdraws_their_confirmations(sheet, people):
+    from tournaments.services.hands import hand_delete_last
+
+    complete(sheet, people.umpire)
+    confirm_all(sheet, people.umpire)
+    hand_delete_last(table_session=sheet, number=2, user=people.umpire)
+    assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
+
+
+def test_signing_and_countersigning_keep_the_confirmations(sheet, people):
+    from tournaments.services.signoff import sheet_countersign
+
+    signed(sheet, people)
+    sheet_countersign(table_session=sheet, user=people.chief)
+    assert SheetConfirmation.objects.filter(table_session=sheet).count() == 4
+
+
+def test_a_correction_of_a_signed_sheet_keeps_the_confirmations(sheet, people):
+    from tournaments.services.corrections import correction_seats_swap
+
+    signed(sheet, people)
+    correction_seats_swap(
+        table_session=sheet, first="A", second="B", reason="swapped", user=people.chief
+    )
+    assert SheetConfirmation.objects.filter(table_session=sheet).count() == 4

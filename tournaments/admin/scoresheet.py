@@ -30,6 +30,7 @@ from tournaments.selectors.standings import points_value
 from tournaments.services.hands import (
     hand_delete_last,
 )
+from tournaments.services.sheets import SheetChanged
 from tournaments.services.tournament import table_sessions_assign_umpire
 
 
@@ -234,6 +235,8 @@ class TableSessionAdmin(admin.ModelAdmin):
         last = table_session.hands.order_by("-number").first()
         if request.method == "POST":
             try:
+                if posted_int(request, "version") is None:
+                    raise SheetChanged()
                 number = hand_delete_last(
                     table_session=table_session,
                     number=posted_int(request, "number") or 0,

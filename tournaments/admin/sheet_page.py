@@ -28,6 +28,7 @@ from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.standings import points_value
 from tournaments.services import corrections, signoff
 from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
+from tournaments.services.sheets import SheetChanged
 
 WIND_NAMES = dict(WIND_CHOICES)
 
@@ -106,7 +107,9 @@ class SheetPage:
         return HttpResponseRedirect(self._sheet_url())
 
     def _refused(self, error: TournamentError, form=None):
-        if form is None:
+        # A refusal of the sheet's state or the user's role concerns no field of the form
+        # (which the page may no longer show): it is a message on the sheet.
+        if form is None or error.code in ("locked", "forbidden", "conflict"):
             report_error(self.request, error)
             return HttpResponseRedirect(self._sheet_url())
         add_error(form, error)
@@ -115,6 +118,8 @@ class SheetPage:
     # -- actions ---------------------------------------------------------------------------
 
     def handle(self, action: str):
+        if action and action != "preview" and self.version is None:
+            return self._refused(SheetChanged())
         handler = {
             "preview": self.hand,
             "save": self.hand,

@@ -5,8 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from tournaments.history import audited
 
+from tournaments.history import audited
 from tournaments.models.play import HANDS_PER_SESSION
 
 

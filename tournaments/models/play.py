@@ -3,6 +3,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+
 from tournaments.history import audited
 
 POSITIONS = ("A", "B", "C", "D")

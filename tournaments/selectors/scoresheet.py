@@ -167,7 +167,7 @@ def is_director(user) -> bool:
 def first_unplayed_session(tournament) -> int | None:
     """The first session after the last one with anything recorded: where re-seating can
     start without touching a hand, penalty, check-in or umpire assignment."""
-    from tournaments.models import CheckIn, Session
+    from tournaments.models import CheckIn, Sanction, Session
 
     sessions = Session.objects.filter(tournament=tournament)
     touched = sessions.filter(
@@ -176,6 +176,9 @@ def first_unplayed_session(tournament) -> int | None:
         | Q(table_sessions__umpire__isnull=False)
         | Q(actual_start__isnull=False)
         | Q(pk__in=CheckIn.objects.values("session_id"))
+        | Q(pk__in=Sanction.objects.values("session_id"))
+        | Q(table_sessions__corrections__isnull=False)
+        | Q(appeals__isnull=False)
     )
     last = touched.order_by("-number").values_list("number", flat=True).first() or 0
     return (

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, HandScore, Penalty, Seat, TableSession, Tournament
+from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, POSITIONS, SheetClosure
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import FOULS, HANDS, sheet_lock, sheet_touch
@@ -267,6 +267,11 @@ def hand_delete_last(
     if last.number != number:
         raise TournamentError(
             _("Hand %(n)s is no longer the last hand of this sheet; nothing was removed.")
+            % {"n": number}
+        )
+    if Appeal.objects.filter(hand=last).exists():
+        raise TournamentError(
+            _("An appeal names hand %(n)s: it stays until the committee rules on it.")
             % {"n": number}
         )
     last._change_reason = _("Removed by the umpire as the last hand entered.")

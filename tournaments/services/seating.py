@@ -10,9 +10,11 @@ from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
     CheckIn,
+    Correction,
     Hand,
     Penalty,
     Player,
+    Sanction,
     Seat,
     Session,
     SessionResult,
@@ -95,6 +97,8 @@ def _check_nothing_recorded(sessions) -> None:
         (_("umpire assignments"), sheets.filter(umpire__isnull=False).exists()),
         (_("started sessions"), sessions.filter(actual_start__isnull=False).exists()),
         (_("appeals"), Appeal.objects.filter(session__in=sessions).exists()),
+        (_("sanctions"), Sanction.objects.filter(session__in=sessions).exists()),
+        (_("corrections"), Correction.objects.filter(table_session__in=sheets).exists()),
     ]
     found = [str(label) for label, present in recorded if present]
     if found:

@@ -82,5 +82,5 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
         sheet._change_reason = _("The session ended.")
         sheet._history_user = user
         sheet.save(update_fields=["status", "closed_by"])
-        sheet_touch(sheet)
+        sheet_touch(sheet, keep_confirmations=True)
     return session

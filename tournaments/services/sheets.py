@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import roles
 from tournaments.errors import TournamentError
-from tournaments.models import Seat, TableSession, Tournament
+from tournaments.models import Seat, SheetConfirmation, TableSession, Tournament
 
 
 class SheetChanged(TournamentError):
@@ -42,8 +42,8 @@ def sheet_lock(
     purpose: str = HANDS,
     user=None,
 ) -> tuple[TableSession, list[Seat]]:
-    """Lock the sheet for a write: its row (select_for_update, sorted by nothing else), the
-    version the user saw, the tournament's and the sheet's state, the user's role.
+    """Lock the sheet for a write: its row (select_for_update), the user's role, the version
+    the user saw, the tournament's and the sheet's state.
 
     `user=None` is the system itself (commands, the demo builder): no role check.
     """
@@ -52,9 +52,7 @@ def sheet_lock(
         .select_related("session__tournament")
         .get(pk=table_session.pk)
     )
-    if expected_version is not None and locked.version != expected_version:
-        raise SheetChanged()
-    if user is not None:
+    if user is not None:  # first: a user without the role learns nothing about the sheet
         if purpose == CORRECTION:
             roles.require(roles.is_director(user), _("Only the chief umpire makes corrections."))
         else:
@@ -62,6 +60,8 @@ def sheet_lock(
                 roles.umpires_sheet(user, locked),
                 _("Only the umpire of this table or the chief umpire may change this sheet."),
             )
+    if expected_version is not None and locked.version != expected_version:
+        raise SheetChanged()
     _check_state(locked, purpose)
     seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
     if len(seats) != 4:
@@ -88,8 +88,23 @@ def _check_state(sheet: TableSession, purpose: str) -> None:
         )
 
 
-def sheet_touch(sheet: TableSession) -> int:
-    """Bump the version after a write (inside the caller's transaction); returns the new one."""
+def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int:
+    """Bump the version after a write (inside the caller's transaction); returns the new one.
+
+    The players confirm the sheet as it stands (3.9.2, Appendix 5): a write that changes its
+    hands, penalties, check-ins or seats before the umpire signs withdraws the confirmations
+    already given (their history keeps them), so the umpire never signs figures a player did
+    not see. Sign-off itself, corrections and closing the sheet pass `keep_confirmations`.
+    """
+    if not keep_confirmations and sheet.status in (
+        TableSession.Status.OPEN,
+        TableSession.Status.COMPLETE,
+    ):
+        for confirmation in SheetConfirmation.objects.filter(table_session=sheet):
+            confirmation._change_reason = _(
+                "Withdrawn: the sheet changed after this confirmation."
+            )
+            confirmation.delete()
     TableSession.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
     sheet.version += 1
     return sheet.version

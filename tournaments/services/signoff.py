@@ -61,7 +61,7 @@ def sheet_confirm_player(
         confirmed_at=confirmed_at or timezone.now(),
         recorded_by=user,
     )
-    sheet_touch(sheet)
+    sheet_touch(sheet, keep_confirmations=True)
     return confirmation
 
 
@@ -87,7 +87,7 @@ def sheet_sign(
     sheet.umpire_signed_by, sheet.umpire_signed_at = user, timezone.now()
     sheet._change_reason = _("Signed by the umpire.")
     sheet.save(update_fields=["status", "umpire_signed_by", "umpire_signed_at"])
-    sheet_touch(sheet)
+    sheet_touch(sheet, keep_confirmations=True)
     return sheet
 
 
@@ -107,5 +107,5 @@ def sheet_countersign(
     sheet.countersigned_by, sheet.countersigned_at = user, timezone.now()
     sheet._change_reason = _("Countersigned by the chief umpire.")
     sheet.save(update_fields=["status", "countersigned_by", "countersigned_at"])
-    sheet_touch(sheet)
+    sheet_touch(sheet, keep_confirmations=True)
     return sheet
