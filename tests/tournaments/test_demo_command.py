@@ -93,16 +93,19 @@ def test_the_demo_replaces_a_played_tournament_when_asked(capsys):
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
     """One demo of 8 players, built once for the tests of what it exercises."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.demo.builder import demo_delete
+
     with django_db_blocker.unblock():
-        call_command("demo", "--players", "8", "--sessions", "6", "--seed", "2", *FAST)
-        tournament = Tournament.objects.get(slug="demo-8p-6s-2")
-        yield tournament
-        from django.contrib.auth import get_user_model
-
-        from tournaments.demo.builder import demo_delete
-
-        demo_delete(tournament)
-        get_user_model().objects.filter(username__in=DEMO_LOGINS).delete()
+        try:
+            call_command("demo", "--players", "8", "--sessions", "6", "--seed", "2", *FAST)
+            yield Tournament.objects.get(slug="demo-8p-6s-2")
+        finally:
+            # Built outside the tests' transactions: removed whole, users too, even on failure.
+            for tournament in Tournament.objects.filter(slug="demo-8p-6s-2"):
+                demo_delete(tournament)
+            get_user_model().objects.filter(username__in=DEMO_LOGINS).delete()
 
 
 @pytest.mark.django_db

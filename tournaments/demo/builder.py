@@ -290,16 +290,28 @@ def _check_in(session: Session, start: datetime.datetime, rng: random.Random) ->
 
 
 def _sign_off(session: Session, people: demo_users.DemoPeople, *, countersign: bool) -> None:
+    """At each table the players confirm a few minutes after the gong and the umpire signs;
+    the chief umpire countersigns within the half hour."""
+    session.refresh_from_db(fields=["actual_end"])
+    end = session.actual_end
     for sheet in session.table_sessions.select_related("umpire").order_by("table__number"):
         with acting_as(sheet.umpire):
-            for seat in sheet.seats.select_related("player").order_by("position"):
+            for minute, seat in enumerate(sheet.seats.select_related("player"), start=2):
                 signoff.sheet_confirm_player(
-                    table_session=sheet, player=seat.player, user=sheet.umpire
+                    table_session=sheet,
+                    player=seat.player,
+                    confirmed_at=end + datetime.timedelta(minutes=minute),
+                    user=sheet.umpire,
                 )
-            signoff.sheet_sign(table_session=sheet, user=sheet.umpire)
+            signed = end + datetime.timedelta(minutes=8)
+            signoff.sheet_sign(table_session=sheet, at=signed, user=sheet.umpire)
         if countersign:
             with acting_as(people.chief):
-                signoff.sheet_countersign(table_session=sheet, user=people.chief)
+                signoff.sheet_countersign(
+                    table_session=sheet,
+                    at=end + datetime.timedelta(minutes=25),
+                    user=people.chief,
+                )
 
 
 def _play_session(

@@ -58,16 +58,34 @@ def sheet_confirm_player(
     confirmation = SheetConfirmation.objects.create(
         table_session=sheet,
         player=player,
-        confirmed_at=confirmed_at or timezone.now(),
+        confirmed_at=_signed_at(confirmed_at, sheet),
         recorded_by=user,
     )
     sheet_touch(sheet, keep_confirmations=True)
     return confirmation
 
 
+def _signed_at(at: datetime.datetime | None, sheet: TableSession) -> datetime.datetime:
+    """Now, or the time it happened when recorded afterwards (never in the future, never
+    before the session started)."""
+    now = timezone.now()
+    if at is None:
+        return now
+    if at > now:
+        raise TournamentError(_("A signature cannot be dated in the future."))
+    start = sheet.session.actual_start
+    if start is not None and at < start:
+        raise TournamentError(_("A signature cannot be dated before the session started."))
+    return at
+
+
 @transaction.atomic
 def sheet_sign(
-    *, table_session: TableSession, expected_version: int | None = None, user=None
+    *,
+    table_session: TableSession,
+    expected_version: int | None = None,
+    at: datetime.datetime | None = None,
+    user=None,
 ) -> TableSession:
     """The umpire signs a complete sheet the four players confirmed; it is locked from now on."""
     sheet, seats = sheet_lock(
@@ -84,7 +102,7 @@ def sheet_sign(
             % {"names": ", ".join(p.name for p in missing)}
         )
     sheet.status = TableSession.Status.SIGNED
-    sheet.umpire_signed_by, sheet.umpire_signed_at = user, timezone.now()
+    sheet.umpire_signed_by, sheet.umpire_signed_at = user, _signed_at(at, sheet)
     sheet._change_reason = _("Signed by the umpire.")
     sheet.save(update_fields=["status", "umpire_signed_by", "umpire_signed_at"])
     sheet_touch(sheet, keep_confirmations=True)
@@ -93,7 +111,11 @@ def sheet_sign(
 
 @transaction.atomic
 def sheet_countersign(
-    *, table_session: TableSession, expected_version: int | None = None, user=None
+    *,
+    table_session: TableSession,
+    expected_version: int | None = None,
+    at: datetime.datetime | None = None,
+    user=None,
 ) -> TableSession:
     """The chief umpire countersigns a signed sheet: its results are final (Appendix 5)."""
     if user is not None:
@@ -104,7 +126,7 @@ def sheet_countersign(
     if sheet.status != TableSession.Status.SIGNED:
         raise TournamentError(_("Only a sheet the umpire has signed can be countersigned."))
     sheet.status = TableSession.Status.FINAL
-    sheet.countersigned_by, sheet.countersigned_at = user, timezone.now()
+    sheet.countersigned_by, sheet.countersigned_at = user, _signed_at(at, sheet)
     sheet._change_reason = _("Countersigned by the chief umpire.")
     sheet.save(update_fields=["status", "countersigned_by", "countersigned_at"])
     sheet_touch(sheet, keep_confirmations=True)
