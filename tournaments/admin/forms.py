@@ -551,3 +551,25 @@ class HandCorrectionForm(forms.Form):
         label=_("Outcome"), choices=[("win", _("Win")), ("draw", _("Draw (wall exhausted)"))]
     )
     reason = ReasonField()
+
+
+class SubstituteSeatForm(_SheetForm):
+    """A registered substitute takes the seat of a player who lost the session (3.11.2)."""
+
+    player = forms.ChoiceField(label=_("Player who lost the session"))
+    substitute = forms.ChoiceField(label=_("Substitute"))
+    reason = ReasonField()
+
+    def __init__(self, *args, substitutes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _seat_choices(self.seats)
+        self.substitutes = {str(p.pk): p for p in substitutes}
+        self.fields["substitute"].choices = [(pk, p.name) for pk, p in self.substitutes.items()]
+
+    def service_kwargs(self) -> dict:
+        position = self.cleaned_data["player"]
+        return {
+            "player": next(s.player for s in self.seats if s.position == position),
+            "substitute": self.substitutes[self.cleaned_data["substitute"]],
+            "reason": self.cleaned_data["reason"],
+        }

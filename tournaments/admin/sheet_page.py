@@ -16,13 +16,14 @@ from tournaments.admin.forms import (
     HandCorrectionForm,
     PenaltyForm,
     PointsHandForm,
+    SubstituteSeatForm,
     SwapSeatsForm,
     TilesHandForm,
     VoidPenaltyForm,
     all_tiles,
 )
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, TableSession, Tournament
+from tournaments.models import Hand, Player, TableSession, Tournament
 from tournaments.models.play import POSITIONS, WIND_CHOICES
 from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.standings import points_value
@@ -95,6 +96,23 @@ class SheetPage:
         self.swap_form = SwapSeatsForm(self._data("swap_seats"), seats=seats, prefix="swap")
         self.fix_form = HandCorrectionForm(self._data("fix_hand"), prefix="fix")
         self.fix_hand_form = hand_class(self._data("fix_hand"), seats=seats, prefix="fixhand")
+        self.substitute_form = SubstituteSeatForm(
+            self._data("substitute"),
+            seats=seats,
+            substitutes=self._free_substitutes() if self._someone_lost() else [],
+            prefix="sub",
+        )
+
+    def _someone_lost(self) -> bool:
+        return any(line.forfeited and not line.penalty.voided for line in self.sheet.penalties)
+
+    def _free_substitutes(self) -> list:
+        seated = self.table_session.session.seats.values("player_id")
+        return list(
+            self.tournament.players.filter(status=Player.Status.SUBSTITUTE)
+            .exclude(pk__in=seated)
+            .order_by("registration_number")
+        )
 
     def _data(self, *actions):
         return self.request.POST if self.action in actions else None
@@ -133,6 +151,7 @@ class SheetPage:
             "void_penalty": self.void_penalty,
             "swap_seats": self.swap_seats,
             "fix_hand": self.fix_hand,
+            "substitute": self.substitute,
         }.get(action)
         return handler() if handler else None
 
@@ -206,6 +225,26 @@ class SheetPage:
         except TournamentError as error:
             return self._refused(error, self.checkin_form)
         return self._done(_("Arrival of %(p)s recorded.") % {"p": player})
+
+    def substitute(self):
+        from tournaments.services.checkin import seat_replace_with_substitute
+
+        if not self.substitute_form.is_valid():
+            return None
+        kwargs = self.substitute_form.service_kwargs()
+        try:
+            seat_replace_with_substitute(
+                table_session=self.table_session,
+                expected_version=self.version,
+                user=self.user,
+                **kwargs,
+            )
+        except TournamentError as error:
+            return self._refused(error, self.substitute_form)
+        return self._done(
+            _("%(sub)s takes the seat of %(player)s.")
+            % {"sub": kwargs["substitute"], "player": kwargs["player"]}
+        )
 
     def confirm(self):
         seat = next(
@@ -334,6 +373,7 @@ class SheetPage:
                 "points_mode": self.points_mode,
                 "penalty_form": self.penalty_form,
                 "checkin_form": self.checkin_form,
+                "substitute_form": self.substitute_form if self._someone_lost() else None,
                 "void_form": self.void_form,
                 "swap_form": self.swap_form,
                 "fix_hand_form": self.fix_hand_form,

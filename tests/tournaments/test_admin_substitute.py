@@ -1,0 +1,79 @@
+"""On the score sheet page the umpire seats a registered substitute in place of a player who
+lost the session by arriving more than 15 minutes late (3.11.2)."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from tests.tournaments.factories import PlayerFactory
+from tests.tournaments.test_admin_signoff import page, post, shown
+from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
+from tests.tournaments.test_signoff import seat_player
+from tournaments.models import Player, SessionResult
+from tournaments.services.checkin import checkin_record
+from tournaments.services.sessions import session_start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def late_player(sheet, people):
+    """Player C arrived 20 minutes after the start: he lost the session."""
+    start = timezone.now() - datetime.timedelta(hours=1)
+    session_start(session=sheet.session, at=start)
+    late = seat_player(sheet, "C")
+    checkin_record(
+        session=sheet.session, player=late, arrived_at=start + datetime.timedelta(minutes=20)
+    )
+    return late
+
+
+@pytest.fixture
+def substitute(sheet):
+    return PlayerFactory(
+        tournament=sheet.session.tournament,
+        name="Sub Stitute",
+        status=Player.Status.SUBSTITUTE,
+        registration_number=99,
+    )
+
+
+def test_the_page_offers_a_substitute_only_once_a_player_lost_the_session(
+    client, sheet, people, substitute
+):
+    client.force_login(people.umpire)
+    assert 'id="substitute-form"' not in page(client, sheet)
+
+
+def test_the_umpire_seats_a_substitute_for_the_player_who_lost_the_session(
+    client, sheet, people, late_player, substitute
+):
+    client.force_login(people.umpire)
+    assert 'id="substitute-form"' in page(client, sheet)
+    data = {
+        "action": "substitute",
+        "sub-player": "C",
+        "sub-substitute": str(substitute.pk),
+        "sub-reason": "C arrived 20 minutes late.",
+    }
+    response = post(client, sheet, data)
+    assert "takes the seat of" in shown(client, response)
+    seat = sheet.seats.get(position="C")
+    assert (seat.player, seat.replaced_player) == (substitute, late_player)
+    result = SessionResult.objects.get(session=sheet.session, player=late_player)
+    assert (result.forfeited, result.table_points_12) == (True, 0)
+
+
+def test_a_player_who_did_not_lose_the_session_is_not_replaced(
+    client, sheet, people, late_player, substitute
+):
+    client.force_login(people.umpire)
+    data = {
+        "action": "substitute",
+        "sub-player": "B",
+        "sub-substitute": str(substitute.pk),
+        "sub-reason": "B felt unwell.",
+    }
+    assert "has not lost this session" in shown(client, post(client, sheet, data))
+    assert sheet.seats.get(position="B").replaced_player is None
