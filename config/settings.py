@@ -176,3 +176,5 @@ LOGGING = {
 SIMPLE_HISTORY_REVERT_DISABLED = True  # history is read-only: changes go through the services
 # A correction's reason is the director's whole text, not a 100-character summary.
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "player-home"

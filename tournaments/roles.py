@@ -82,7 +82,7 @@ def umpires_sheet(user, table_session) -> bool:
 
 def player_of(user, tournament):
     """The player record linked to this login in this tournament, or None."""
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not user.is_active:
         return None
     from tournaments.models import Player
 
@@ -91,7 +91,12 @@ def player_of(user, tournament):
 
 def captain_of(user, player) -> bool:
     """This login is the captain of the player's team."""
-    if player.team_id is None or player.team.captain_id is None:
+    if (
+        user is None
+        or not user.is_active
+        or player.team_id is None
+        or player.team.captain_id is None
+    ):
         return False
     return player.team.captain.user_id is not None and player.team.captain.user_id == user.pk
 

@@ -91,6 +91,7 @@ ALLOWED: dict[str, set[str]] = {
     "penalty_record": SHEET,
     "penalty_void": SHEET,
     "checkin_record": SHEET | {"organiser"},
+    "seat_replace_with_substitute": SHEET,
     "sheet_confirm_player": SHEET | {"player"},
     "sheet_sign": SHEET,
     "sheet_countersign": DIRECTORS,
@@ -197,24 +198,24 @@ def snapshot() -> list:
 NOW = timezone.now
 
 
-def _complete(w: World) -> None:
+def complete(w: World) -> None:
     """One win and a time-limit stop: the sheet is complete."""
     hands.hand_record_win(table_session=w.sheet, winner="A", discarder="B", points=8)
     hands.hand_record_no_win(table_session=w.sheet, outcome=Hand.Outcome.TIME_LIMIT)
 
 
-def _confirmed(w: World) -> None:
-    _complete(w)
+def confirmed(w: World) -> None:
+    complete(w)
     for seat in w.sheet.seats.order_by("position"):
         signoff.sheet_confirm_player(table_session=w.sheet, player=seat.player)
 
 
-def _signed(w: World) -> None:
-    _confirmed(w)
+def signed(w: World) -> None:
+    confirmed(w)
     signoff.sheet_sign(table_session=w.sheet)
 
 
-def _deduction(w: World) -> Penalty:
+def deduction(w: World) -> Penalty:
     return penalties.penalty_record(
         table_session=w.sheet,
         player=w.player("C"),
@@ -224,12 +225,12 @@ def _deduction(w: World) -> Penalty:
     )
 
 
-def _started(w: World) -> None:
+def started(w: World) -> None:
     sessions.session_start(session=w.sheet.session, at=NOW() - datetime.timedelta(minutes=10))
 
 
-def _appeal(w: World) -> Appeal:
-    _started(w)
+def appeal_filed(w: World) -> Appeal:
+    started(w)
     return appeals.appeal_file(
         session=w.sheet.session,
         player=w.player("A"),
@@ -240,12 +241,12 @@ def _appeal(w: World) -> Appeal:
     )
 
 
-def _lots(w: World) -> None:
+def lots_drawn(w: World) -> None:
     lots.lots_draw(tournament=w.draft, seed="lots")
 
 
-def _charted(w: World) -> None:
-    _lots(w)
+def charted(w: World) -> None:
+    lots_drawn(w)
     seating.seating_generate(tournament=w.draft, seed="chart", time_limit=0.2)
 
 
@@ -279,12 +280,12 @@ def prepare(action: str, w: World) -> Callable:
     if action == "player_accept_oath":
         return lambda user: registration.player_accept_oath(player=a, user=user)
     if action == "seating_generate":
-        _lots(w)
+        lots_drawn(w)
         return lambda user: seating.seating_generate(
             tournament=w.draft, seed="chart", time_limit=0.2, user=user
         )
     if action == "seating_reseat_remaining":
-        _charted(w)
+        charted(w)
         return lambda user: seating.seating_reseat_remaining(
             tournament=w.draft, from_session=2, seed="again", time_limit=0.2, user=user
         )
@@ -296,7 +297,7 @@ def prepare(action: str, w: World) -> Callable:
     if action == "session_start":
         return lambda user: sessions.session_start(session=w.sheet.session, user=user)
     if action == "session_end":
-        _started(w)
+        started(w)
         return lambda user: sessions.session_end(session=w.sheet.session, user=user)
     if action == "umpire_assign":
         new = w.users["other_umpire"]
@@ -323,7 +324,7 @@ def prepare(action: str, w: World) -> Callable:
             user=user,
         )
     if action == "penalty_void":
-        penalty = _deduction(w)
+        penalty = deduction(w)
         return lambda user: penalties.penalty_void(
             penalty=penalty, reason="Recorded on the wrong player", user=user
         )
@@ -331,29 +332,36 @@ def prepare(action: str, w: World) -> Callable:
         return lambda user: checkin.checkin_record(
             session=w.sheet.session, player=a, arrived_at=NOW(), user=user
         )
+    if action == "seat_replace_with_substitute":
+        sessions.session_start(session=w.sheet.session, at=NOW() - datetime.timedelta(minutes=30))
+        checkin.checkin_record(session=w.sheet.session, player=a, arrived_at=NOW())
+        substitute = registration.player_register_substitute(tournament=w.tournament, name="Sub")
+        return lambda user: checkin.seat_replace_with_substitute(
+            table_session=w.sheet, player=a, substitute=substitute, reason="Late", user=user
+        )
     if action == "sheet_confirm_player":
-        _complete(w)
+        complete(w)
         return lambda user: signoff.sheet_confirm_player(table_session=w.sheet, player=a, user=user)
     if action == "sheet_sign":
-        _confirmed(w)
+        confirmed(w)
         return lambda user: signoff.sheet_sign(table_session=w.sheet, user=user)
     if action == "sheet_countersign":
-        _signed(w)
+        signed(w)
         return lambda user: signoff.sheet_countersign(table_session=w.sheet, user=user)
     if action == "correction_hand_replace":
-        _signed(w)
+        signed(w)
         hand = w.sheet.hands.get(number=1)
         return lambda user: corrections.correction_hand_replace(
             hand=hand, reason="It was a draw", outcome=Hand.Outcome.DRAW, user=user
         )
     if action == "correction_penalty_void":
-        penalty = _deduction(w)
-        _signed(w)
+        penalty = deduction(w)
+        signed(w)
         return lambda user: corrections.correction_penalty_void(
             penalty=penalty, reason="Recorded in error", user=user
         )
     if action == "correction_seats_swap":
-        _signed(w)
+        signed(w)
         return lambda user: corrections.correction_seats_swap(
             table_session=w.sheet, first="A", second="B", reason="Sat swapped", user=user
         )
@@ -362,7 +370,7 @@ def prepare(action: str, w: World) -> Callable:
             player=a, kind=Sanction.Kind.PUBLIC_CRITICISM, reason="Insulted an umpire", user=user
         )
     if action == "appeal_file":
-        _started(w)
+        started(w)
         return lambda user: appeals.appeal_file(
             session=w.sheet.session,
             player=a,
@@ -372,15 +380,15 @@ def prepare(action: str, w: World) -> Callable:
             user=user,
         )
     if action == "appeal_start_review":
-        appeal = _appeal(w)
+        appeal = appeal_filed(w)
         return lambda user: appeals.appeal_start_review(appeal=appeal, user=user)
     if action == "appeal_decide":
-        appeal = appeals.appeal_start_review(appeal=_appeal(w), user=None)
+        appeal = appeals.appeal_start_review(appeal=appeal_filed(w), user=None)
         return lambda user: appeals.appeal_decide(
             appeal=appeal, upheld=False, ruling="Rejected.", reasons="Claim was late.", user=user
         )
     if action == "appeal_withdraw":
-        appeal = _appeal(w)
+        appeal = appeal_filed(w)
         return lambda user: appeals.appeal_withdraw(appeal=appeal, user=user)
     raise AssertionError(f"no such action: {action}")
 
@@ -422,8 +430,8 @@ UNTIL_SIGNED = [
 
 
 def _after_signing(action: str, w: World) -> Callable:
-    penalty = _deduction(w) if action == "penalty_void" else None
-    _signed(w)
+    penalty = deduction(w) if action == "penalty_void" else None
+    signed(w)
     a = w.player("A")
     calls = {
         "hand_record_win": lambda user: hands.hand_record_win(
@@ -484,4 +492,28 @@ def test_an_inactive_chief_umpire_is_refused_like_anyone(world):
     before = snapshot()
     with pytest.raises(PermissionRefused):
         sessions.session_start(session=world.sheet.session, user=chief)
+    assert snapshot() == before
+
+
+# A deactivated login is refused like anyone: a player's or a captain's rights follow from
+# the link between his login and his player record, which outlives the deactivation.
+DEACTIVATED = [
+    ("player", "player_accept_oath"),
+    ("player", "sheet_confirm_player"),
+    ("player", "appeal_file"),
+    ("captain", "appeal_file"),
+    ("player", "appeal_withdraw"),  # he filed it
+    ("captain", "appeal_withdraw"),
+]
+
+
+@pytest.mark.parametrize(("role", "action"), DEACTIVATED)
+def test_a_deactivated_login_of_a_player_or_captain_is_refused(world, role, action):
+    do = prepare(action, world)
+    login = world.users[role]
+    login.is_active = False
+    login.save(update_fields=["is_active"])
+    before = snapshot()
+    with pytest.raises(PermissionRefused):
+        do(login)
     assert snapshot() == before

@@ -187,3 +187,19 @@ def test_official_standings_leave_out_open_sheets_and_live_ones_mark_them_provis
 def test_the_standings_command_says_which_sessions_it_counts(two_sessions, capsys):
     call_command("standings", two_sessions.slug)
     assert "Official (complete sheets only); sessions counted: 1, 2" in capsys.readouterr().out
+
+
+def test_the_tie_rule_cannot_change_once_a_sheet_is_signed(two_sessions):
+    from tournaments.errors import TournamentError
+    from tournaments.services.signoff import sheet_confirm_player, sheet_sign
+    from tournaments.services.tournament import tournament_save
+
+    sheet = two_sessions.sessions.get(number=1).table_sessions.get()
+    for seat in sheet.seats.all():
+        sheet_confirm_player(table_session=sheet, player=seat.player)
+    sheet_sign(table_session=sheet)
+    before = list(SessionResult.objects.values_list("pk", "table_points_12"))
+    two_sessions.tie_rule = Tournament.TieRule.HIGHEST
+    with pytest.raises(TournamentError, match="already signed"):
+        tournament_save(tournament=two_sessions, changed=["tie_rule"])
+    assert list(SessionResult.objects.values_list("pk", "table_points_12")) == before

@@ -440,8 +440,17 @@ class UmpireForm(forms.Form):
         from django.contrib.auth import get_user_model
 
         super().__init__(*args, **kwargs)
+        from django.db.models import Q
+
+        from tournaments.roles import ROLE_GROUPS, Role
+
+        umpiring = [ROLE_GROUPS[Role.UMPIRE], ROLE_GROUPS[Role.CHIEF_UMPIRE]]
         self.fields["umpire"].queryset = (
-            get_user_model().objects.filter(is_staff=True, is_active=True).order_by("username")
+            get_user_model()
+            .objects.filter(is_staff=True, is_active=True)
+            .filter(Q(groups__name__in=umpiring) | Q(is_superuser=True))
+            .distinct()
+            .order_by("username")
         )
 
 

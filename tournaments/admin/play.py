@@ -3,6 +3,7 @@ sheet (and so through the services)."""
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext
@@ -29,6 +30,12 @@ from tournaments.services.sessions import session_end, session_start
 class ReadOnlyAdmin(SimpleHistoryAdmin):
     """Rows written only by the services; each one's History shows who changed what, when,
     and why."""
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        # A past version is shown, never saved back: changes go through the services.
+        if request.method != "GET":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
 
     def has_add_permission(self, request):
         return False
@@ -216,7 +223,18 @@ class SheetConfirmationAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(ReadOnlyAdmin):
+class CorrectionAdmin(admin.ModelAdmin):
+    """Append-only: a correction is itself the record of a change (it has no history)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     list_display = ["sheet", "kind", "reason", "made_by", "made_at"]
     list_filter = ["table_session__session__tournament", "kind"]
     readonly_fields = ["table_session", "kind", "reason", "before", "after", "made_by", "made_at"]

@@ -162,7 +162,7 @@ class TableSessionAdmin(admin.ModelAdmin):
             form = UmpireForm(request.POST)
             if form.is_valid():
                 count = table_sessions_assign_umpire(
-                    table_sessions=queryset, umpire=form.cleaned_data["umpire"]
+                    table_sessions=queryset, umpire=form.cleaned_data["umpire"], user=request.user
                 )
                 self.message_user(request, _("Umpire set on %(n)s score sheet(s).") % {"n": count})
                 return None

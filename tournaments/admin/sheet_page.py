@@ -125,7 +125,7 @@ class SheetPage:
         return HttpResponseRedirect(self._sheet_url())
 
     def _refused(self, error: TournamentError, form=None):
-        # A refusal of the sheet's state or the user's role concerns no field of the form
+        # A refusal of the sheet's state or of the user's role concerns no field of the form
         # (which the page may no longer show): it is a message on the sheet.
         if form is None or error.code in ("locked", "forbidden", "conflict"):
             report_error(self.request, error)

@@ -38,7 +38,7 @@ from tournaments.services.seating import (
     seating_reseat_remaining,
     seating_seed_final_session,
 )
-from tournaments.services.tournament import tournament_save
+from tournaments.services.tournament import tournament_check_change, tournament_save
 
 
 class TournamentForm(forms.ModelForm):
@@ -89,6 +89,11 @@ class TournamentForm(forms.ModelForm):
             finalists = cleaned.get("finalists")
             if finalists and finalists % 4:
                 self.add_error("finalists", _("The players advancing fill tables of four."))
+        if self.instance.pk:
+            try:
+                tournament_check_change(tournament=self.instance, changed=self.changed_data)
+            except TournamentError as error:
+                self.add_error("tie_rule", error.message)
         return cleaned
 
 

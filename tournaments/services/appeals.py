@@ -324,7 +324,7 @@ def appeal_withdraw(*, appeal: Appeal, user) -> Appeal:
     locked = _lock(appeal)
     if user is not None:
         roles.require(
-            locked.filed_by_id == user.pk
+            (user.is_active and locked.filed_by_id == user.pk)
             or roles.is_director(user)
             or _is_appellant(user, locked.player),
             _(

@@ -6,6 +6,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments import roles
+from tournaments.errors import TournamentError
 from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
 
@@ -13,10 +14,33 @@ from tournaments.services.results import table_session_recompute
 RESULT_SETTINGS = {"tie_rule"}
 
 
+def tournament_check_change(*, tournament: Tournament, changed: list[str]) -> None:
+    """Refuse a change of a setting that alters results once a sheet is signed: a signed
+    result changes only by a correction."""
+    if not RESULT_SETTINGS & set(changed):
+        return
+    signed = TableSession.objects.filter(
+        session__tournament_id=tournament.pk,
+        status__in=[TableSession.Status.SIGNED, TableSession.Status.FINAL],
+    )
+    if signed.exists():
+        raise TournamentError(
+            _(
+                "Score sheets are already signed: the table-point tie rule can no longer "
+                "change, since it would change signed results."
+            )
+        )
+
+
 @transaction.atomic
 def tournament_save(*, tournament: Tournament, changed: list[str] | None = None) -> Tournament:
-    """Create or update a tournament; a changed tie rule recomputes every session result."""
+    """Create or update a tournament; a changed tie rule recomputes every session result.
+
+    Refused once a sheet is signed: a signed result changes only by a correction.
+    """
     creating = tournament.pk is None
+    if not creating:
+        tournament_check_change(tournament=tournament, changed=changed or [])
     tournament.full_clean()
     tournament.save()
     if not creating and RESULT_SETTINGS & set(changed or []):

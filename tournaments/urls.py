@@ -1,0 +1,18 @@
+"""Pages outside the admin: logging in and out, and a player's own pages."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tournaments.views import player
+
+urlpatterns = [
+    path(
+        "login/",
+        auth_views.LoginView.as_view(template_name="tournaments/player/login.html"),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    path("me/", player.home, name="player-home"),
+    path("me/sheet/<int:sheet_id>/", player.sheet, name="player-sheet"),
+    path("me/appeal/<int:session_id>/", player.appeal, name="player-appeal"),
+]
