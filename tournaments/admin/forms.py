@@ -582,3 +582,18 @@ class SubstituteSeatForm(_SheetForm):
             "substitute": self.substitutes[self.cleaned_data["substitute"]],
             "reason": self.cleaned_data["reason"],
         }
+
+
+class SanctionForm(forms.Form):
+    """A sanction on a player (3.11.1, 3.11.4-5, 3.11.6.10), decided by the chief umpire."""
+
+    kind = forms.ChoiceField(label=_("Sanction"), choices=[])
+    session = forms.ModelChoiceField(label=_("Session concerned"), queryset=None, required=False)
+    reason = ReasonField()
+
+    def __init__(self, *args, tournament, **kwargs):
+        from tournaments.models import Sanction
+
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = Sanction.Kind.choices
+        self.fields["session"].queryset = tournament.sessions.order_by("number")

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import roles
-from tournaments.admin.base import require_organiser
-from tournaments.admin.forms import PlayerAddForm, TeamAddForm
+from tournaments.admin.base import render, require_director, require_organiser
+from tournaments.admin.forms import PlayerAddForm, SanctionForm, TeamAddForm
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Team
 from tournaments.services.registration import (
@@ -21,6 +21,7 @@ from tournaments.services.registration import (
     team_create,
     team_update,
 )
+from tournaments.services.sanctions import sanction_record
 
 
 class ServiceAddMixin:
@@ -139,7 +140,12 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     list_filter = ["tournament", "status", "team"]
     search_fields = ["name", "native_name", "country", "club", "team__name"]
     list_select_related = ["team", "tournament"]
-    actions = ["action_withdraw", "action_register_substitute", "action_accept_oath"]
+    actions = [
+        "action_withdraw",
+        "action_register_substitute",
+        "action_accept_oath",
+        "action_sanction",
+    ]
     fields = [
         "tournament",
         "registration_number",
@@ -163,6 +169,8 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         if not roles.is_organiser(request.user):
             for name in self.ORGANISER_ACTIONS:
                 actions.pop(name, None)
+        if not roles.is_director(request.user):
+            actions.pop("action_sanction", None)
         return actions
 
     def changelist_view(self, request, extra_context=None):
@@ -235,6 +243,44 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
                 % {"n": done},
                 messages.SUCCESS,
             )
+
+    @admin.action(description=gettext_lazy("Record a sanction (chief umpire)"))
+    def action_sanction(self, request, queryset):
+        require_director(request)
+        tournaments = set(queryset.values_list("tournament_id", flat=True))
+        if len(tournaments) != 1:
+            self.message_user(request, _("Choose players of one tournament."), messages.ERROR)
+            return None
+        tournament = queryset.first().tournament
+        form = SanctionForm(
+            request.POST if "apply" in request.POST else None, tournament=tournament
+        )
+        if form.is_valid():
+            for player in queryset:
+                try:
+                    sanction_record(
+                        player=player,
+                        kind=form.cleaned_data["kind"],
+                        reason=form.cleaned_data["reason"],
+                        session=form.cleaned_data["session"],
+                        user=request.user,
+                    )
+                except TournamentError as error:
+                    self.message_user(request, f"{player}: {error.message}", messages.ERROR)
+                else:
+                    self.message_user(request, _("Sanction recorded for %(p)s.") % {"p": player})
+            return None
+        return render(
+            self,
+            request,
+            "admin/tournaments/player/sanction.html",
+            {
+                "form": form,
+                "queryset": queryset,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+            title=_("Record a sanction"),
+        )
 
     @admin.action(description=gettext_lazy("Record the Player's Oath as accepted now"))
     def action_accept_oath(self, request, queryset):
