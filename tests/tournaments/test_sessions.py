@@ -277,3 +277,20 @@ def test_an_umpire_or_an_organiser_cannot_start_a_session_from_the_admin(
     response = _post_action(client, sheet.session, "action_start", "2026-05-01 10:00")
     assert response.status_code in (200, 302, 403)
     assert Session.objects.get(pk=sheet.session.pk).actual_start is None
+
+
+def test_an_organiser_schedules_a_session_from_the_session_list(client, sheet, people):
+    from django.contrib import admin
+    from django.urls import reverse
+
+    client.force_login(people.organiser)
+    data = {
+        "action": "action_schedule",
+        admin.helpers.ACTION_CHECKBOX_NAME: [sheet.session.pk],
+        "start": "2026-11-21 09:00",
+        "end": "2026-11-21 11:30",
+        "apply": "1",
+    }
+    client.post(reverse("admin:tournaments_session_changelist"), data)
+    sheet.session.refresh_from_db()
+    assert sheet.session.scheduled_start.hour == 9 and sheet.session.scheduled_end.minute == 30

@@ -24,7 +24,7 @@ from tournaments.models import (
     SheetConfirmation,
 )
 from tournaments.selectors.standings import points_value
-from tournaments.services.sessions import session_end, session_start
+from tournaments.services.sessions import session_end, session_schedule, session_start
 
 
 class ReadOnlyAdmin(SimpleHistoryAdmin):
@@ -63,6 +63,11 @@ class SessionTimeForm(forms.Form):
     )
 
 
+class SessionScheduleForm(forms.Form):
+    start = forms.DateTimeField(label=_("Planned start"))
+    end = forms.DateTimeField(label=_("Planned end"), required=False)
+
+
 @admin.register(Session)
 class SessionAdmin(ReadOnlyAdmin):
     list_display = [
@@ -77,7 +82,7 @@ class SessionAdmin(ReadOnlyAdmin):
         "sheets",
     ]
     list_filter = ["tournament", "stage"]
-    actions = ["action_start", "action_end"]
+    actions = ["action_schedule", "action_start", "action_end"]
 
     @admin.display(description=_("state"))
     def state(self, obj):
@@ -88,15 +93,19 @@ class SessionAdmin(ReadOnlyAdmin):
         if not roles.is_director(request.user):
             actions.pop("action_start", None)
             actions.pop("action_end", None)
+        if not roles.is_organiser(request.user):
+            actions.pop("action_schedule", None)
         return actions
 
-    def _timed_action(self, request, queryset, *, service, name: str, title: str, done: str):
-        roles.require(roles.is_director(request.user))
-        form = SessionTimeForm(request.POST if "apply" in request.POST else None)
+    def _timed_action(
+        self, request, queryset, *, service, name: str, title: str, done: str, form_class=None
+    ):
+        form_class = form_class or SessionTimeForm
+        form = form_class(request.POST if "apply" in request.POST else None)
         if form.is_valid():
             for session in queryset:
                 try:
-                    service(session=session, at=form.cleaned_data["at"], user=request.user)
+                    service(session=session, user=request.user, **form.cleaned_data)
                 except TournamentError as error:
                     report_error(request, error)
                 else:
@@ -113,6 +122,18 @@ class SessionAdmin(ReadOnlyAdmin):
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
             title=title,
+        )
+
+    @admin.action(description=_("Schedule the selected sessions (organiser)"))
+    def action_schedule(self, request, queryset):
+        return self._timed_action(
+            request,
+            queryset,
+            service=session_schedule,
+            name="action_schedule",
+            title=gettext("Schedule sessions"),
+            done=gettext("%(session)s scheduled."),
+            form_class=SessionScheduleForm,
         )
 
     @admin.action(description=_("Start the selected sessions (chief umpire)"))
