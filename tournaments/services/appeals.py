@@ -144,7 +144,11 @@ def appeal_file(
     """
     if user is None:
         raise TournamentError(_("An appeal records who filed it: log in to file one."))
-    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    session = (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=session.pk)
+    )
     tournament = session.tournament
     if player.tournament_id != tournament.pk:
         raise TournamentError(
@@ -210,7 +214,9 @@ def appeal_file(
 
 def _lock(appeal: Appeal) -> Appeal:
     return (
-        Appeal.objects.select_for_update()
+        # Lock the appeal row only: PostgreSQL refuses FOR UPDATE on the nullable side of
+        # the outer joins that select_related makes.
+        Appeal.objects.select_for_update(of=("self",))
         .select_related("session__tournament", "player__team__captain", "table_session")
         .get(pk=appeal.pk)
     )

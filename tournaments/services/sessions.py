@@ -18,7 +18,11 @@ from tournaments.services.sheets import sheet_touch
 
 
 def _locked_session(session: Session) -> Session:
-    return Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    return (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=session.pk)
+    )
 
 
 def _require_director(user) -> None:

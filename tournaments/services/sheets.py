@@ -48,7 +48,7 @@ def sheet_lock(
     `user=None` is the system itself (commands, the demo builder): no role check.
     """
     locked = (
-        TableSession.objects.select_for_update()
+        TableSession.objects.select_for_update(of=("self",))
         .select_related("session__tournament")
         .get(pk=table_session.pk)
     )
@@ -101,9 +101,7 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
         TableSession.Status.COMPLETE,
     ):
         for confirmation in SheetConfirmation.objects.filter(table_session=sheet):
-            confirmation._change_reason = _(
-                "Withdrawn: the sheet changed after this confirmation."
-            )
+            confirmation._change_reason = _("Withdrawn: the sheet changed after this confirmation.")
             confirmation.delete()
     TableSession.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
     sheet.version += 1

@@ -61,7 +61,9 @@ def table_sessions_assign_umpire(
     if user is not None:
         roles.require(roles.is_director(user), _("Only the chief umpire assigns umpires."))
     count = 0
-    for sheet in table_sessions.select_for_update():
+    # The admin's queryset may be annotated (GROUP BY), which FOR UPDATE refuses: lock by pk.
+    sheets = TableSession.objects.filter(pk__in=list(table_sessions.values_list("pk", flat=True)))
+    for sheet in sheets.select_for_update().order_by("pk"):
         if sheet.umpire_id != (umpire.pk if umpire else None):
             sheet.umpire = umpire
             sheet.save(update_fields=["umpire"])
