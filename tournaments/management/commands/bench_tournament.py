@@ -10,7 +10,7 @@ from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
-from tournaments.demo.builder import build_demo
+from tournaments.demo.builder import build_demo, demo_delete
 from tournaments.models import Tournament
 from tournaments.selectors.standings import standings_compute
 
@@ -24,13 +24,15 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--output", default="bench-results/tournament.json")
         parser.add_argument("--keep", action="store_true", help=_("keep the tournament"))
+        parser.add_argument("--time-limit", type=float, default=10.0)
 
-    def handle(self, *args, players, sessions, seed, output, keep, **options):
+    def handle(self, *args, players, sessions, seed, output, keep, time_limit, **options):
         slug = f"bench-{players}p-{sessions}s"
-        Tournament.objects.filter(slug=slug).delete()
+        for old in Tournament.objects.filter(slug=slug):
+            demo_delete(old)
         started = time.perf_counter()
         summary = build_demo(
-            players=players, sessions=sessions, seed=seed, slug=slug, time_limit=10.0
+            players=players, sessions=sessions, seed=seed, slug=slug, time_limit=time_limit
         )
         build_seconds = time.perf_counter() - started
         tournament = Tournament.objects.get(slug=slug)
@@ -59,4 +61,4 @@ class Command(BaseCommand):
         path.write_text(json.dumps(figures, indent=2) + "\n")
         self.stdout.write(json.dumps(figures, indent=2))
         if not keep:
-            tournament.delete()
+            demo_delete(tournament)
