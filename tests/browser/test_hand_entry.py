@@ -1,6 +1,7 @@
 """End to end in a real Chromium: an umpire enters hands on his score sheet by tapping tiles."""
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -13,7 +14,9 @@ PASSWORD = "Umpire-Pass-2006"
 
 
 def wait(browser):
-    return WebDriverWait(browser, 20)
+    # While a posted page replaces the old one, Chromium may answer for an element of the old
+    # document with a stale-element or "node does not belong to the document" error: retry.
+    return WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,))
 
 
 def wait_for_text(browser, css: str, text: str) -> None:

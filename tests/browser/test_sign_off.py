@@ -4,8 +4,6 @@ signs it; the chief umpire countersigns; the signed sheet offers no way to chang
 import pytest
 from django.contrib.auth.models import Group
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.browser.test_hand_entry import log_in, wait_for_text
 from tests.tournaments.factories import TournamentFactory, seated_table
@@ -35,14 +33,6 @@ def complete_sheet(django_user_model):
     return sheet
 
 
-def click_and_wait_for_the_next_page(browser, element_id: str) -> None:
-    """Click a button that posts, and wait until its page is gone (the old page's message
-    would otherwise satisfy the next wait)."""
-    button = browser.find_element(By.ID, element_id)
-    button.click()
-    WebDriverWait(browser, 20).until(expected_conditions.staleness_of(button))
-
-
 def open_sheet(browser, live_server, sheet) -> None:
     browser.get(f"{live_server.url}/admin/tournaments/tablesession/{sheet.pk}/change/")
 
@@ -55,9 +45,10 @@ def test_the_umpire_signs_and_the_chief_umpire_countersigns_in_the_browser(
     wait_for_text(browser, "#sheet-status", "Complete")
     assert not browser.find_elements(By.ID, "hand-form")
     for position in "ABCD":
-        click_and_wait_for_the_next_page(browser, f"confirm-{position}")
-        wait_for_text(browser, "ul.messagelist", "confirmed the sheet")
-    click_and_wait_for_the_next_page(browser, "sign-button")
+        # Each wait names this player: the previous page's message names another one.
+        browser.find_element(By.ID, f"confirm-{position}").click()
+        wait_for_text(browser, "ul.messagelist", f"Player {position} confirmed the sheet")
+    browser.find_element(By.ID, "sign-button").click()
     wait_for_text(browser, "#sheet-status", "Signed by the umpire")
     assert browser.find_element(By.ID, "locked-note").is_displayed()
     assert not browser.find_elements(By.ID, "penalty-form")
@@ -66,7 +57,7 @@ def test_the_umpire_signs_and_the_chief_umpire_countersigns_in_the_browser(
     browser.delete_all_cookies()  # log out (the admin logs out by POST only)
     log_in(browser, live_server, "chief", PASSWORD)
     open_sheet(browser, live_server, complete_sheet)
-    click_and_wait_for_the_next_page(browser, "countersign-button")
+    browser.find_element(By.ID, "countersign-button").click()
     wait_for_text(browser, "#sheet-status", "Final (countersigned)")
     assert browser.find_element(By.ID, "corrections").is_displayed()
     complete_sheet.refresh_from_db()
