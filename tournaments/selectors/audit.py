@@ -5,6 +5,7 @@ with who, when, before/after and the reason."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
@@ -36,6 +37,44 @@ class AuditEntry:
     changes: list[tuple[str, object, object]] = field(default_factory=list)
 
 
+# Foreign keys shown by name rather than by id.
+_PLAYER_FIELDS = {"player", "victim", "replaced_player"}
+_USER_FIELDS = {
+    "umpire",
+    "entered_by",
+    "recorded_by",
+    "voided_by",
+    "umpire_signed_by",
+    "countersigned_by",
+    "filed_by",
+    "ruled_by",
+    "started_by",
+    "ended_by",
+}
+
+
+class _Names:
+    """Players and logins by id, read once per trail."""
+
+    def __init__(self, tournament_id: int):
+        self.players = dict(
+            Player.objects.filter(tournament_id=tournament_id).values_list("pk", "name")
+        )
+        self.users = dict(get_user_model().objects.values_list("pk", "username"))
+
+    def player(self, player_id) -> str:
+        return self.players.get(player_id, str(player_id))
+
+    def shown(self, field_name: str, value):
+        if value is None:
+            return None
+        if field_name in _PLAYER_FIELDS:
+            return self.player(value)
+        if field_name in _USER_FIELDS:
+            return self.users.get(value, value)
+        return value
+
+
 def _values(record) -> list[tuple[str, object]]:
     values = []
     for model_field in record.tracked_fields:
@@ -58,11 +97,14 @@ def _changes(record, before) -> list[tuple[str, object, object]]:
     return [(name, value, None) for name, value in _values(record)]
 
 
-def _entries(history_qs, describe) -> list[AuditEntry]:
+def _entries(history_qs, describe, names: _Names) -> list[AuditEntry]:
     entries = []
     previous = {}
     for record in history_qs.select_related("history_user").order_by("history_date", "history_id"):
-        changes = _changes(record, previous.get(record.id))
+        changes = [
+            (name, names.shown(name, old), names.shown(name, new))
+            for name, old, new in _changes(record, previous.get(record.id))
+        ]
         previous[record.id] = record
         entries.append(
             AuditEntry(
@@ -80,13 +122,13 @@ def _entries(history_qs, describe) -> list[AuditEntry]:
 def sheet_audit_trail(*, table_session: TableSession) -> list[AuditEntry]:
     """Newest first, across every kind of row the sheet is made of."""
     pk = table_session.pk
-    player_ids = set()
-    for seat_record in Seat.history.filter(table_session_id=pk):
-        player_ids.update({seat_record.player_id, seat_record.replaced_player_id} - {None})
-    names = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
-
-    def name(player_id) -> str:
-        return names.get(player_id, str(player_id))
+    names = _Names(table_session.session.tournament_id)
+    name = names.player
+    seat_players = [
+        *Seat.history.filter(table_session_id=pk).values_list("player_id", "replaced_player_id"),
+        *Seat.objects.filter(table_session_id=pk).values_list("player_id", "replaced_player_id"),
+    ]
+    player_ids = {player_id for pair in seat_players for player_id in pair} - {None}
 
     kinds = dict(Penalty.Kind.choices)
     sources = [
@@ -94,8 +136,10 @@ def sheet_audit_trail(*, table_session: TableSession) -> list[AuditEntry]:
         (Hand.history.filter(table_session_id=pk), lambda r: _("Hand %(n)s") % {"n": r.number}),
         (
             Penalty.history.filter(table_session_id=pk),
-            lambda r: _("Penalty %(id)s (%(kind)s, %(player)s)")
-            % {"id": r.id, "kind": kinds.get(r.kind, r.kind), "player": name(r.player_id)},
+            lambda r: (
+                _("Penalty %(id)s (%(kind)s, %(player)s)")
+                % {"id": r.id, "kind": kinds.get(r.kind, r.kind), "player": name(r.player_id)}
+            ),
         ),
         (
             Seat.history.filter(table_session_id=pk),
@@ -118,5 +162,5 @@ def sheet_audit_trail(*, table_session: TableSession) -> list[AuditEntry]:
             lambda r: _("Appeal %(id)s of %(player)s") % {"id": r.id, "player": name(r.player_id)},
         ),
     ]
-    entries = [entry for qs, describe in sources for entry in _entries(qs, describe)]
+    entries = [entry for qs, describe in sources for entry in _entries(qs, describe, names)]
     return sorted(entries, key=lambda e: e.when, reverse=True)

@@ -4,9 +4,11 @@ import zlib
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from tournaments import roles, seating_adapter
 from tournaments.errors import TournamentError
+from tournaments.history import history_user
 from tournaments.models import (
     Appeal,
     CheckIn,
@@ -81,7 +83,8 @@ def _write_session(
             seats.append(
                 Seat(table_session=table_session, session=session, player=player, position=position)
             )
-    Seat.objects.bulk_create(seats)
+    # With history: the audit trail shows when each seat was drawn, and by whom.
+    bulk_create_with_history(seats, Seat, default_user=history_user())
     return session
 
 
