@@ -353,7 +353,7 @@ class LotsForm(SeedForm):
             if not line.strip():
                 continue
             number, sep, name = line.partition(":")
-            if not sep or not number.strip().isdigit() or not name.strip():
+            if not sep or not re.fullmatch(r"[0-9]+", number.strip()) or not name.strip():
                 raise ValidationError(
                     _("Write each line as NUMBER: NAME, e.g. 12: Ana García (got %(line)s)."),
                     params={"line": line.strip()},

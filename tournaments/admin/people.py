@@ -1,5 +1,7 @@
 """Teams and players: registration through the services, withdrawal, substitutes."""
 
+import re
+
 from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
 from django.urls import reverse
@@ -176,7 +178,11 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         # Filtered on one tournament: offer its CSV import and substitute pages.
         tournament_id = request.GET.get("tournament__id__exact", "")
-        extra = {"filtered_tournament": int(tournament_id) if tournament_id.isdigit() else None}
+        extra = {
+            "filtered_tournament": int(tournament_id)
+            if re.fullmatch(r"[0-9]+", tournament_id)
+            else None
+        }
         return super().changelist_view(request, {**(extra_context or {}), **extra})
 
     @staticmethod
@@ -200,8 +206,11 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         )
 
     def get_readonly_fields(self, request, obj=None):
+        # The login a player acts with is linked by `create_user --player`, or by the chief
+        # umpire here: an organiser linking his own login could confirm sheets as the player.
+        login = [] if roles.is_director(request.user) else ["user"]
         if obj is None:
-            return []
+            return login
         return [
             "tournament",
             "registration_number",
@@ -209,6 +218,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
             "status",
             "oath_accepted_at",
             "lot_drawn_by",
+            *login,
         ]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):

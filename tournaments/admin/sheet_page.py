@@ -220,6 +220,7 @@ class SheetPage:
                 session=self.table_session.session,
                 player=player,
                 arrived_at=self.checkin_form.cleaned_data["arrived_at"] or timezone.now(),
+                expected_version=self.version,
                 user=self.user,
             )
         except TournamentError as error:

@@ -91,9 +91,14 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("finalists", _("The players advancing fill tables of four."))
         if self.instance.pk:
             try:
-                tournament_check_change(tournament=self.instance, changed=self.changed_data)
+                tournament_check_change(
+                    tournament=self.instance,
+                    changed=self.changed_data,
+                    previous_status=self.initial.get("status"),
+                    user=getattr(self, "request_user", None),
+                )
             except TournamentError as error:
-                self.add_error("tie_rule", error.message)
+                self.add_error(None, error.message)
         return cleaned
 
 
@@ -132,7 +137,14 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         # Through the service: a changed tie rule recomputes every stored session result.
-        tournament_save(tournament=obj, changed=form.changed_data if change else None)
+        tournament_save(
+            tournament=obj, changed=form.changed_data if change else None, user=request.user
+        )
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        form.request_user = request.user  # the form's checks ask who is changing what
+        return form
 
     @admin.display(description=gettext_lazy("players"))
     def player_count(self, obj):

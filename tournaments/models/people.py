@@ -3,6 +3,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.history import audited
+
 
 class Team(models.Model):
     tournament = models.ForeignKey(
@@ -18,6 +20,8 @@ class Team(models.Model):
         related_name="+",
         verbose_name=_("captain"),
     )
+
+    history = audited()
 
     class Meta:
         verbose_name = _("team")
@@ -70,6 +74,7 @@ class Player(models.Model):
         blank=True,
         help_text=_("Who drew the lot for an absent player (rule 3.5.1); empty if he drew it."),
     )
+    history = audited()
 
     class Meta:
         verbose_name = _("player")
@@ -80,6 +85,12 @@ class Player(models.Model):
                 fields=["tournament", "registration_number"], name="unique_registration_number"
             ),
             models.UniqueConstraint(fields=["tournament", "lot_number"], name="unique_lot_number"),
+            # One player record per login and tournament: the login acts as that player.
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_login",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -2,6 +2,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.history import audited
+
 # Further tie-breaks after table points and contest points (rule 3.10.1 leaves them open).
 TIE_BREAK_CHOICES = {
     "best_session": _("Best single-session score"),
@@ -79,6 +81,7 @@ class Tournament(models.Model):
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    history = audited()
 
     class Meta:
         verbose_name = _("tournament")

@@ -7,7 +7,7 @@ only, so it appears on the Record of Fouls like any other foul. See docs/penalti
 """
 
 import math
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -20,6 +20,9 @@ from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSes
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+
+# A clock at the table may run a little ahead of the server's.
+ARRIVAL_CLOCK_TOLERANCE = timedelta(minutes=5)
 
 
 def minutes_late(*, actual_start: datetime | None, arrived_at: datetime) -> int:
@@ -125,7 +128,14 @@ def _sync_late_penalty(
 
 
 @transaction.atomic
-def checkin_record(*, session: Session, player: Player, arrived_at: datetime, user=None) -> CheckIn:
+def checkin_record(
+    *,
+    session: Session,
+    player: Player,
+    arrived_at: datetime,
+    expected_version: int | None = None,
+    user=None,
+) -> CheckIn:
     """Record (or correct) when a player arrived for a session; his late-arrival penalty
     follows from it against the session's actual start (rule 3.11.2):
 
@@ -137,6 +147,8 @@ def checkin_record(*, session: Session, player: Player, arrived_at: datetime, us
     umpire signs the sheet.
     """
     arrived_at = _aware(arrived_at)
+    if arrived_at > timezone.now() + ARRIVAL_CLOCK_TOLERANCE:
+        raise TournamentError(_("An arrival cannot be recorded in the future."))
     if player.tournament_id != session.tournament_id:
         raise TournamentError(_("This player is not registered in this tournament."))
     session = Session.objects.select_for_update().get(pk=session.pk)
@@ -157,7 +169,12 @@ def checkin_record(*, session: Session, player: Player, arrived_at: datetime, us
             )
             % {"player": player.name}
         )
-    sheet, seats = sheet_lock(table_session=seat.table_session, purpose=FOULS, user=None)
+    sheet, seats = sheet_lock(
+        table_session=seat.table_session,
+        expected_version=expected_version,
+        purpose=FOULS,
+        user=None,
+    )
     seat = next(s for s in seats if s.pk == seat.pk)
     check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
     if check_in is None:

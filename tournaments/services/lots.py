@@ -3,9 +3,11 @@ for an absent player."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
 from tournaments import roles, seating_adapter
 from tournaments.errors import TournamentError
+from tournaments.history import history_user
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import text_problem
 
@@ -69,7 +71,9 @@ def lots_draw(
     for player in players:
         player.lot_number = lots[player.registration_number]
         player.lot_drawn_by = drawers.get(player.registration_number, player.lot_drawn_by)
-    Player.objects.bulk_update(players, ["lot_number", "lot_drawn_by"])
+    bulk_update_with_history(
+        players, Player, ["lot_number", "lot_drawn_by"], default_user=history_user()
+    )
     tournament.lots_seed = seed
     tournament.save(update_fields=["lots_seed"])
     return seed

@@ -11,9 +11,11 @@ from django.db import models, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from tournaments import roles
 from tournaments.errors import TournamentError
+from tournaments.history import history_user
 from tournaments.models import Player, Team, Tournament
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
@@ -170,10 +172,16 @@ def player_register_substitute(
 
 
 def player_withdraw(*, player: Player, user=None) -> Player:
-    """A withdrawn player keeps his results; re-seat the remaining sessions afterwards."""
+    """A withdrawn player keeps his results; re-seat the remaining sessions afterwards.
+    A disqualified player stays disqualified (the sanction is his record)."""
     _check_organiser(user)
+    player = Player.objects.select_for_update().get(pk=player.pk)
     if player.status == Player.Status.WITHDRAWN:
         raise TournamentError(_("%(player)s has already withdrawn.") % {"player": player})
+    if player.status == Player.Status.DISQUALIFIED:
+        raise TournamentError(
+            _("%(player)s is disqualified: he cannot be marked withdrawn.") % {"player": player}
+        )
     player.status = Player.Status.WITHDRAWN
     player.save(update_fields=["status"])
     return player
@@ -311,17 +319,21 @@ def players_import_csv(
     if report.errors or dry_run:
         return report
     number = _next_registration_number(tournament)
-    Player.objects.bulk_create(
-        Player(
-            tournament=tournament,
-            name=row["name"],
-            native_name=row.get("native_name", ""),
-            country=row.get("country", ""),
-            club=row.get("club", ""),
-            team=teams.get(row.get("team", "").lower()),
-            registration_number=number + offset,
-        )
-        for offset, (_line, row) in enumerate(rows)
+    bulk_create_with_history(
+        [
+            Player(
+                tournament=tournament,
+                name=row["name"],
+                native_name=row.get("native_name", ""),
+                country=row.get("country", ""),
+                club=row.get("club", ""),
+                team=teams.get(row.get("team", "").lower()),
+                registration_number=number + offset,
+            )
+            for offset, (_line, row) in enumerate(rows)
+        ],
+        Player,
+        default_user=history_user(),
     )
     report.created = len(rows)
     return report

@@ -99,6 +99,7 @@ def _check_nothing_recorded(sessions) -> None:
         (_("check-ins"), CheckIn.objects.filter(session__in=sessions).exists()),
         (_("umpire assignments"), sheets.filter(umpire__isnull=False).exists()),
         (_("started sessions"), sessions.filter(actual_start__isnull=False).exists()),
+        (_("scheduled times"), sessions.filter(scheduled_start__isnull=False).exists()),
         (_("appeals"), Appeal.objects.filter(session__in=sessions).exists()),
         (_("sanctions"), Sanction.objects.filter(session__in=sessions).exists()),
         (_("corrections"), Correction.objects.filter(table_session__in=sheets).exists()),

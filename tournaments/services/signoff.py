@@ -125,6 +125,10 @@ def sheet_countersign(
     )
     if sheet.status != TableSession.Status.SIGNED:
         raise TournamentError(_("Only a sheet the umpire has signed can be countersigned."))
+    if user is not None and sheet.umpire_signed_by_id == user.pk:
+        raise TournamentError(
+            _("You signed this sheet as its umpire: another chief umpire countersigns it.")
+        )
     sheet.status = TableSession.Status.FINAL
     sheet.countersigned_by, sheet.countersigned_at = user, _signed_at(at, sheet)
     sheet._change_reason = _("Countersigned by the chief umpire.")

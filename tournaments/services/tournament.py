@@ -9,46 +9,74 @@ from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
+from tournaments.services.sheets import sheet_touch
 
 # Settings whose change alters stored session results, which are then recomputed.
 RESULT_SETTINGS = {"tie_rule"}
+# Settings that decide the official ranking: fixed once a sheet is signed.
+RANKING_SETTINGS = RESULT_SETTINGS | {
+    "tie_breaks",
+    "carry_over_points",
+    "qualifying_sessions",
+    "finalists",
+}
 
 
-def tournament_check_change(*, tournament: Tournament, changed: list[str]) -> None:
-    """Refuse a change of a setting that alters results once a sheet is signed: a signed
-    result changes only by a correction."""
-    if not RESULT_SETTINGS & set(changed):
-        return
-    signed = TableSession.objects.filter(
+def tournament_check_change(
+    *, tournament: Tournament, changed: list[str], previous_status: str | None = None, user=None
+) -> None:
+    """Refuse a change that would alter signed results or the official ranking: once a sheet
+    is signed its results change only by a correction, and the rules that rank them stay as
+    they were. Reopening a finished tournament is for the chief umpire."""
+    if RANKING_SETTINGS & set(changed) and _signed_sheets(tournament).exists():
+        raise TournamentError(
+            _(
+                "Score sheets are already signed: the settings that decide results and the "
+                "ranking (%(names)s) can no longer change."
+            )
+            % {"names": ", ".join(sorted(RANKING_SETTINGS & set(changed)))}
+        )
+    reopening = previous_status == Tournament.Status.FINISHED and "status" in changed
+    if reopening and user is not None:
+        roles.require(
+            roles.is_director(user), _("Only the chief umpire reopens a finished tournament.")
+        )
+
+
+def _signed_sheets(tournament: Tournament):
+    return TableSession.objects.filter(
         session__tournament_id=tournament.pk,
         status__in=[TableSession.Status.SIGNED, TableSession.Status.FINAL],
     )
-    if signed.exists():
-        raise TournamentError(
-            _(
-                "Score sheets are already signed: the table-point tie rule can no longer "
-                "change, since it would change signed results."
-            )
-        )
 
 
 @transaction.atomic
-def tournament_save(*, tournament: Tournament, changed: list[str] | None = None) -> Tournament:
-    """Create or update a tournament; a changed tie rule recomputes every session result.
-
-    Refused once a sheet is signed: a signed result changes only by a correction.
-    """
-    creating = tournament.pk is None
-    if not creating:
-        tournament_check_change(tournament=tournament, changed=changed or [])
+def tournament_save(
+    *, tournament: Tournament, changed: list[str] | None = None, user=None
+) -> Tournament:
+    """Create or update a tournament; a changed tie rule recomputes every session result,
+    each sheet locked, its version bumped (open forms are refused) and its confirmations
+    withdrawn, as for any change of the figures."""
+    changed = changed or []
+    if tournament.pk is None:
+        tournament.full_clean()
+        tournament.save()
+        return tournament
+    sheets = list(
+        TableSession.objects.select_for_update()
+        .filter(session__tournament_id=tournament.pk)
+        .order_by("pk")
+    )  # locked before the check, so no sheet is signed between the check and the recompute
+    previous = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+    tournament_check_change(
+        tournament=tournament, changed=changed, previous_status=previous, user=user
+    )
     tournament.full_clean()
     tournament.save()
-    if not creating and RESULT_SETTINGS & set(changed or []):
-        sheets = TableSession.objects.filter(session__tournament=tournament).select_related(
-            "session__tournament"
-        )
-        for table_session in sheets:
-            table_session_recompute(table_session=table_session)
+    if RESULT_SETTINGS & set(changed):
+        for sheet in sheets:
+            sheet_touch(sheet)
+            table_session_recompute(table_session=sheet)
     return tournament
 
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Case, Q, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -399,13 +399,17 @@ def _appeal_candidates(user, me: Player, session: Session) -> list[Player]:
 
 
 def _sheet_of(session: Session, player: Player) -> TableSession:
-    return (
+    # His own seat first; else the seat he lost to a substitute.
+    seat = (
         Seat.objects.filter(session=session)
         .filter(Q(player=player) | Q(replaced_player=player))
         .select_related("table_session__table", "table_session__session")
-        .get()
-        .table_session
+        .order_by(Case(When(player=player, then=0), default=1))
+        .first()
     )
+    if seat is None:
+        raise Http404
+    return seat.table_session
 
 
 @login_required

@@ -6,6 +6,7 @@
 The generated password is printed alone on the last line of the output.
 """
 
+import re
 import secrets
 
 from django.contrib.auth import get_user_model
@@ -115,7 +116,7 @@ class Command(BaseCommand):
         number = number.strip()
         by_registration = number[:1].lower() == "r"
         digits = number[1:] if by_registration else number
-        if not sep or not slug.strip() or not digits.isdigit():
+        if not sep or not slug.strip() or not re.fullmatch(r"[0-9]+", digits):
             raise CommandError(
                 _(
                     "--player takes SLUG:NUMBER, e.g. madrid-open:12 (or madrid-open:r12); "

@@ -1,3 +1,5 @@
+import re
+
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
@@ -10,7 +12,7 @@ def _drawn_by(values: list[str]) -> dict[int, str]:
     drawers: dict[int, str] = {}
     for value in values:
         number, sep, name = value.partition(":")
-        if not sep or not number.strip().isdigit() or not name.strip():
+        if not sep or not re.fullmatch(r"[0-9]+", number.strip()) or not name.strip():
             raise CommandError(
                 _("--drawn-by takes REGISTRATION_NUMBER:NAME, e.g. 12:Ana García; got %(value)s.")
                 % {"value": value}
