@@ -13,6 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import roles
 from tournaments.admin.base import get_or_404, render, report_error, require_director
 from tournaments.admin.forms import (
     UmpireForm,
@@ -22,8 +23,6 @@ from tournaments.errors import TournamentError
 from tournaments.models import TableSession
 from tournaments.selectors.audit import sheet_audit_trail
 from tournaments.selectors.scoresheet import (
-    can_enter_hands,
-    is_director,
     scoresheet_table_sessions,
 )
 from tournaments.selectors.standings import points_value
@@ -78,7 +77,7 @@ class TableSessionAdmin(admin.ModelAdmin):
     def has_view_permission(self, request, obj=None):
         if obj is None:
             return request.user.is_active and request.user.is_staff
-        return can_enter_hands(request.user, obj)
+        return roles.umpires_sheet(request.user, obj)
 
     def has_change_permission(self, request, obj=None):
         return self.has_view_permission(request, obj)
@@ -91,18 +90,18 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     def get_actions(self, request):
         actions = super().get_actions(request)
-        if not is_director(request.user):
+        if not roles.is_director(request.user):
             actions.pop("action_assign_umpire", None)
         return actions
 
     def get_list_filter(self, request):
-        if is_director(request.user):
+        if roles.is_director(request.user):
             return self.list_filter
         return [f for f in self.list_filter if f != "umpire"]
 
     def get_queryset(self, request):
         queryset = scoresheet_table_sessions().annotate(hand_count=Count("hands", distinct=True))
-        if not is_director(request.user):
+        if not roles.is_director(request.user):
             queryset = queryset.filter(umpire=request.user)
         return queryset
 
@@ -199,7 +198,7 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     def _sheet_or_403(self, request, object_id) -> TableSession:
         table_session = get_or_404(self, request, object_id, scoresheet_table_sessions())
-        if not can_enter_hands(request.user, table_session):
+        if not roles.umpires_sheet(request.user, table_session):
             raise PermissionDenied
         return table_session
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from tournaments import roles, seating_adapter
+from tournaments import seating_adapter
 from tournaments.models import (
     Hand,
     Penalty,
@@ -153,15 +153,6 @@ def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
         next_number=entered + 1 if entered < HANDS_PER_SESSION else None,
         corrections=list(table_session.corrections.select_related("made_by")),
     )
-
-
-def can_enter_hands(user, table_session: TableSession) -> bool:
-    """The chief umpire works on every sheet; an umpire only on the sheets he umpires."""
-    return roles.umpires_sheet(user, table_session)
-
-
-def is_director(user) -> bool:
-    return roles.is_director(user)
 
 
 def first_unplayed_session(tournament) -> int | None:
