@@ -34,9 +34,16 @@ SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfiguredEnv("SECRET_KEY must be set when DJANGO_MODE=production")
-    SECRET_KEY = "dev-insecure-" + secrets.token_urlsafe(48)
+    # Kept in the var directory, so that the web server, workers and commands agree on it
+    # (print fingerprints are HMACs with this key) and logins survive a restart.
+    _key_file = VAR_DIR / "dev-secret-key"
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    if not _key_file.exists():
+        _key_file.write_text("dev-insecure-" + secrets.token_urlsafe(48))
+        _key_file.chmod(0o600)
+    SECRET_KEY = _key_file.read_text().strip()
     warnings.warn(
-        "SECRET_KEY is not set: using a random development key (sessions end on restart).",
+        f"SECRET_KEY is not set: using the development key kept in {_key_file}.",
         stacklevel=1,
     )
 
@@ -45,6 +52,13 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "1
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfiguredEnv("ALLOWED_HOSTS must be set when DJANGO_MODE=production")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Where the public pages are reached: printed forms carry QR codes to its verification page.
+SITE_URL = env_url("SITE_URL", schemes=("http", "https")) or ""
+if PRODUCTION and not SITE_URL:
+    raise ImproperlyConfiguredEnv(
+        "SITE_URL must be set when DJANGO_MODE=production (printed forms link to it)"
+    )
+SITE_URL = SITE_URL or "http://127.0.0.1:8000"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -154,6 +168,15 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A message taken by a worker that dies (killed, machine lost) goes back to the queue once it
+# has been unacknowledged this long: longer than the longest job (a seating search is 300 s at
+# most), short enough not to wait long for a killed worker's job. Workers look for such
+# messages when they start and every 10 s.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("MCR_CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -3,5 +3,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]

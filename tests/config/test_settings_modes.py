@@ -30,6 +30,7 @@ def test_production_mode_passes_the_deploy_check_without_warnings(tmp_path):
         DJANGO_MODE="production",
         SECRET_KEY="k" + "x7Qm2pLr9vTz" * 5,
         ALLOWED_HOSTS="mahjong.example.org",
+        SITE_URL="https://mahjong.example.org",
         MCR_VAR_DIR=str(tmp_path),
     )
     assert result.returncode == 0, result.stderr + result.stdout
@@ -54,3 +55,31 @@ def test_development_mode_warns_about_the_generated_secret_key(tmp_path):
     result = run_manage("check", MCR_VAR_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_the_development_key_is_kept_so_web_workers_and_commands_share_it(tmp_path):
+    script = "from django.conf import settings; print(settings.SECRET_KEY)"
+    first = run_manage("shell", "-c", script, MCR_VAR_DIR=str(tmp_path))
+    second = run_manage("shell", "-c", script, MCR_VAR_DIR=str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == second.stdout.strip() != ""
+    key_file = tmp_path / "dev-secret-key"
+    assert key_file.stat().st_mode & 0o077 == 0  # readable by its owner only
+
+
+def test_production_mode_refuses_to_start_without_the_public_site_url(tmp_path):
+    result = run_manage(
+        "check",
+        DJANGO_MODE="production",
+        SECRET_KEY="k" + "x7Qm2pLr9vTz" * 5,
+        ALLOWED_HOSTS="mahjong.example.org",
+        MCR_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode != 0
+    assert "SITE_URL must be set" in result.stderr
+
+
+def test_a_malformed_site_url_stops_start_up(tmp_path):
+    result = run_manage("check", SITE_URL="ftp://scores.example.org", MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "SITE_URL must use one of the schemes" in result.stderr

@@ -293,3 +293,18 @@ def test_the_admin_index_lists_appeals_for_the_committee_but_not_for_an_umpire(
     assert appeals_link in text(client.get(reverse("admin:index")))
     client.force_login(umpire)
     assert appeals_link not in text(client.get(reverse("admin:index")))
+
+
+def test_the_committee_prints_the_appeal_record_from_its_page(client, appeal, committee):
+    client.force_login(committee)
+    page = text(client.get(page_of(appeal)))
+    assert 'id="print-appeal-link"' in page
+    url = reverse("print-now", args=[appeal.session.tournament_id, "appeal"])
+    response = client.get(f"{url}?appeal={appeal.pk}")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_an_umpire_may_not_print_an_appeal_record(client, appeal, umpire):
+    client.force_login(umpire)
+    url = reverse("print-now", args=[appeal.session.tournament_id, "appeal"])
+    assert client.get(f"{url}?appeal={appeal.pk}").status_code == 403

@@ -344,6 +344,7 @@ class AppealAdmin(SimpleHistoryAdmin):
                 "decide_form": decide_form,
                 "rule_3_13_3": RULE_3_13_3,
                 "history_url": reverse("admin:tournaments_appeal_history", args=[appeal.pk]),
+                "print_url": _appeal_print_url(user, appeal),
                 "sheet_url": reverse(
                     "admin:tournaments_tablesession_change", args=[appeal.table_session_id]
                 )
@@ -404,3 +405,13 @@ class AppealAdmin(SimpleHistoryAdmin):
             title=_("File an appeal — %(tournament)s, %(session)s")
             % {"tournament": session.tournament, "session": session},
         )
+
+
+def _appeal_print_url(user, appeal) -> str | None:
+    """The appeal's record as a PDF, for the chief umpire and the committee."""
+    from reports.printing import print_allowed
+
+    if not print_allowed(user, "appeal"):
+        return None
+    url = reverse("print-now", args=[appeal.session.tournament_id, "appeal"])
+    return f"{url}?appeal={appeal.pk}"

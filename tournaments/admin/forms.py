@@ -370,12 +370,23 @@ class SeatingForm(SeedForm):
         initial=20,
         min_value=0.5,
         max_value=300,
-        help_text=_("How long the engine looks for a better chart; the page waits that long."),
+        help_text=_(
+            "How long the engine looks for a better chart; it runs in the background and "
+            "its page shows the progress."
+        ),
     )
+
+    def job_params(self) -> dict:
+        """The parameters of the seating job (tournaments.services.seating, seating_job_*)."""
+        data = self.cleaned_data
+        return {"seed": data.get("seed") or "", "time_limit": data["time_limit"]}
 
 
 class ReseatForm(SeatingForm):
     from_session = forms.IntegerField(label=_("Re-seat from session"), min_value=1)
+
+    def job_params(self) -> dict:
+        return {**super().job_params(), "from_session": self.cleaned_data["from_session"]}
 
 
 class SeedFinalForm(forms.Form):

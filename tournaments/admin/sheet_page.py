@@ -303,6 +303,16 @@ class SheetPage:
             return self._done(_("Correction recorded: the penalty is void."))
         return self._done(_("The penalty is void; it stays on the Record of Fouls."))
 
+    def _print_url(self) -> str | None:
+        """This sheet as the official printed form (Appendix 5), for those who print."""
+        from reports.printing import print_allowed
+
+        if not print_allowed(self.request.user, "scoresheet"):
+            return None
+        sheet = self.table_session
+        url = reverse("print-now", args=[self.tournament.pk, "scoresheet"])
+        return f"{url}?session={sheet.session.number}&table={sheet.table.number}"
+
     def _locked(self) -> bool:
         return (
             self.tournament.status == Tournament.Status.FINISHED
@@ -386,6 +396,7 @@ class SheetPage:
                 "version": self.table_session.version,
                 "is_open": status == TableSession.Status.OPEN,
                 "is_locked": self._locked(),
+                "print_url": self._print_url(),
                 "can_sign": status == TableSession.Status.COMPLETE,
                 "can_countersign": director and status == TableSession.Status.SIGNED,
                 "can_correct": director and self._locked(),

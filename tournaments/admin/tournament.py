@@ -25,19 +25,17 @@ from tournaments.admin.forms import (
     SeedFinalForm,
     SubstituteForm,
 )
+from tournaments.admin.jobs import job_url
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament
+from tournaments.models import Job, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
 from tournaments.selectors.standings import points_value, standings_compute
+from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
 from tournaments.services.registration import player_register_substitute, players_import_csv
-from tournaments.services.seating import (
-    seating_generate,
-    seating_reseat_remaining,
-    seating_seed_final_session,
-)
+from tournaments.services.seating import DEFAULT_TIME_LIMIT, seating_seed_final_session
 from tournaments.services.tournament import tournament_check_change, tournament_save
 
 
@@ -159,9 +157,17 @@ class TournamentAdmin(admin.ModelAdmin):
             reverse("admin:tournaments_tablesession_changelist")
             + f"?session__tournament__id__exact={obj.pk}",
             _("Score sheets"),
+        ) + format_html(
+            ' · <a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("admin:tournaments_tournament_seating_chart", args=[obj.pk]),
+            _("Seating chart"),
+            reverse("admin:tournaments_tournament_player_numbers", args=[obj.pk]),
+            _("Player numbers"),
         )
 
     def get_urls(self):
+        from tournaments.admin import chart_pages, print_page
+
         view = self.admin_site.admin_view
         name = "tournaments_tournament_"
         return [
@@ -185,6 +191,8 @@ class TournamentAdmin(admin.ModelAdmin):
                 view(self.substitute_view),
                 name=name + "substitute",
             ),
+            *chart_pages.chart_urls(self),  # seating chart, player numbers and their PDFs
+            *print_page.print_urls(self),  # every printed form, and print batches
             *super().get_urls(),
         ]
 
@@ -211,25 +219,39 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Generate the seating chart"))
     def action_generate_seating(self, request, queryset):
+        """A seating job per tournament (default seed and search time); one alone opens its
+        job's page, several are listed with links to theirs."""
         require_organiser(request)
+        started = []
         for tournament in queryset:
             try:
-                seed = seating_generate(tournament=tournament, user=request.user)
+                job = job_start(
+                    kind=Job.Kind.SEATING,
+                    tournament=tournament,
+                    params={"seed": "", "time_limit": DEFAULT_TIME_LIMIT},
+                    user=request.user,
+                )
             except TournamentError as error:
                 self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
             else:
-                self.message_user(request, self._seating_message(tournament, seed))
+                started.append(job)
+        if len(started) == 1 and len(queryset) == 1:
+            return HttpResponseRedirect(job_url(started[0]))
+        for job in started:
+            self.message_user(
+                request,
+                format_html(
+                    '{}: <a href="{}">{}</a>',
+                    job.tournament,
+                    job_url(job),
+                    _("the seating chart is being generated"),
+                ),
+            )
+        return None
 
     @staticmethod
     def _lots_message(tournament, seed):
         return _("%(t)s: lots drawn. Seed (print it): %(seed)s") % {"t": tournament, "seed": seed}
-
-    @staticmethod
-    def _seating_message(tournament, seed):
-        return _("%(t)s: seating chart generated. Seed (print it): %(seed)s") % {
-            "t": tournament,
-            "seed": seed,
-        }
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -276,12 +298,37 @@ class TournamentAdmin(admin.ModelAdmin):
             form_class=LotsForm,
         )
 
+    def _seating_job_page(self, request, object_id, *, title, intro, form_class, initial=None):
+        """The seating and re-seat pages: the form starts a seating job (the search runs in
+        the background) and opens its page; a refusal is shown on the form."""
+        require_organiser(request)
+        tournament = get_or_404(self, request, object_id)
+        form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                job = job_start(
+                    kind=Job.Kind.SEATING,
+                    tournament=tournament,
+                    params=form.job_params(),
+                    user=request.user,
+                )
+            except TournamentError as error:
+                add_error(form, error)
+            else:
+                return HttpResponseRedirect(job_url(job))
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/action_form.html",
+            {"form": form, "intro": intro, "submit_label": title},
+            obj=tournament,
+            title=f"{title} — {tournament}",
+        )
+
     def seating_view(self, request, object_id):
-        return self._seed_page(
+        return self._seating_job_page(
             request,
             object_id,
-            service=seating_generate,
-            message=self._seating_message,
             title=_("Generate seating chart"),
             intro=_(
                 "Draws the table-rotation chart (Appendix 3) for every qualifying session; "
@@ -292,17 +339,9 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def reseat_view(self, request, object_id):
-        def message(tournament, seed):
-            return _("%(t)s: remaining sessions re-seated. Seed (print it): %(seed)s") % {
-                "t": tournament,
-                "seed": seed,
-            }
-
-        return self._seed_page(
+        return self._seating_job_page(
             request,
             object_id,
-            service=seating_reseat_remaining,
-            message=message,
             title=_("Re-seat remaining sessions"),
             intro=_(
                 "After a withdrawal, a late entry or a substitution: sessions from the one "

@@ -36,6 +36,8 @@ from tournaments.services.tournament import table_sessions_assign_umpire
 COUNTRIES = [
     "China",
     "Japan",
+    "Korea",
+    "Russia",
     "Spain",
     "France",
     "Denmark",
@@ -45,7 +47,6 @@ COUNTRIES = [
     "Hungary",
     "Austria",
     "Sweden",
-    "Russia",
     "Czech Republic",
     "United Kingdom",
     "Portugal",
@@ -55,7 +56,6 @@ COUNTRIES = [
     "Finland",
     "Ukraine",
     "Hong Kong",
-    "Korea",
     "Brazil",
 ]
 GIVEN = [
@@ -100,7 +100,15 @@ FAMILY = [
     "Petrov",
     "Costa",
 ]
-NATIVE = {"China": ("王", "李", "张", "刘"), "Japan": ("田中", "佐藤"), "Hong Kong": ("陳",)}
+# Names in their own script too, so that every printed form shows Han, Hangul and Cyrillic.
+_HAN_GIVEN = tuple("明华伟芳娜")
+NATIVE = {
+    "China": (("王", "李", "张", "刘"), _HAN_GIVEN, "{family}{given}"),
+    "Japan": (("田中", "佐藤"), _HAN_GIVEN, "{family}{given}"),
+    "Hong Kong": (("陳",), _HAN_GIVEN, "{family}{given}"),
+    "Korea": (("김", "이", "박"), ("민준", "서연", "지우"), "{family}{given}"),
+    "Russia": (("Иванов", "Петрова", "Соколов"), ("Ёж", "Ольга", "Юрий"), "{given} {family}"),
+}
 
 
 @dataclass
@@ -121,7 +129,8 @@ def _csv_text(rng: random.Random, players: int, team_names: list[tuple[str, str]
         name = f"{rng.choice(GIVEN)} {rng.choice(FAMILY)} {index + 1}"
         native = ""
         if country in NATIVE:
-            native = rng.choice(NATIVE[country]) + rng.choice("明华伟芳娜")
+            families, givens, pattern = NATIVE[country]
+            native = pattern.format(family=rng.choice(families), given=rng.choice(givens))
         lines.append(f"{name},{native},{country},{team}")
     return "\n".join(lines)
 

@@ -2,6 +2,7 @@
 
 from tournaments.models.appeals import Appeal
 from tournaments.models.discipline import Correction, Penalty, Sanction
+from tournaments.models.jobs import Job
 from tournaments.models.people import Player, Team
 from tournaments.models.play import (
     CheckIn,
@@ -22,6 +23,7 @@ __all__ = [
     "Correction",
     "Hand",
     "HandScore",
+    "Job",
     "Penalty",
     "Player",
     "Sanction",

@@ -1,15 +1,19 @@
 """Read-only view of one score sheet (Appendix 5): seats, 16 hand rows, totals, penalties."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from tournaments import seating_adapter
 from tournaments.models import (
+    Correction,
     Hand,
     Penalty,
     Player,
+    Seat,
+    Session,
     SessionResult,
     SheetConfirmation,
     TableSession,
@@ -26,6 +30,8 @@ class SheetSeat:
     rank: int | None = None
     table_points: Fraction | None = None
     confirmation: SheetConfirmation | None = None
+    replaced_player: Player | None = None  # lost the session; this seat's player replaces him
+    forfeited: bool = False  # this seat's player lost the session (3.11.2)
 
 
 @dataclass
@@ -95,18 +101,101 @@ def scoresheet_table_sessions():
 
 
 def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
-    seats = {
-        seat.position: SheetSeat(position=seat.position, player=seat.player)
-        for seat in table_session.seats.select_related("player__team")
+    return _sheet_assemble(
+        table_session,
+        seats=table_session.seats.select_related("player__team", "replaced_player"),
+        hands=table_session.hands.prefetch_related("scores").order_by("number"),
+        penalties=table_session.penalties.select_related("player", "victim"),
+        confirmations=table_session.confirmations.select_related("recorded_by"),
+        results=table_session.results.all(),
+        corrections=table_session.corrections.select_related("made_by"),
+    )
+
+
+def scoresheets_compute(*, table_sessions) -> list[ScoreSheet]:
+    """Every sheet of a queryset of table sessions, in its order, computed exactly as
+    `scoresheet_compute` does but in a fixed number of queries whatever the number of sheets
+    (one per related table: a session's 125 sheets print in one go). Also loads what the
+    printed sheet shows beyond the figures: signatures, who recorded and voided penalties."""
+    sheets = table_sessions.select_related(
+        "session__tournament", "table", "umpire", "umpire_signed_by", "countersigned_by"
+    ).prefetch_related(
+        Prefetch(
+            "seats",
+            queryset=Seat.objects.select_related("player__team", "replaced_player__team"),
+            to_attr="_print_seats",
+        ),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.prefetch_related("scores").order_by("number"),
+            to_attr="_print_hands",
+        ),
+        Prefetch(
+            "penalties",
+            queryset=Penalty.objects.select_related("player", "victim", "recorded_by", "voided_by"),
+            to_attr="_print_penalties",
+        ),
+        Prefetch(
+            "confirmations",
+            queryset=SheetConfirmation.objects.select_related("recorded_by"),
+            to_attr="_print_confirmations",
+        ),
+        Prefetch(
+            "results", queryset=SessionResult.objects.order_by("pk"), to_attr="_print_results"
+        ),
+        Prefetch(
+            "corrections",
+            queryset=Correction.objects.select_related("made_by"),
+            to_attr="_print_corrections",
+        ),
+    )
+    return [
+        _sheet_assemble(
+            sheet,
+            seats=sheet._print_seats,
+            hands=sheet._print_hands,
+            penalties=sheet._print_penalties,
+            confirmations=sheet._print_confirmations,
+            results=sheet._print_results,
+            corrections=sheet._print_corrections,
+        )
+        for sheet in sheets
+    ]
+
+
+def session_scoresheets_compute(*, session: Session, table=None) -> list[ScoreSheet]:
+    """All sheets of a session in table order (or the one of `table`: a Table or its number),
+    in a fixed number of queries."""
+    sheets = TableSession.objects.filter(session=session).order_by("table__number")
+    if isinstance(table, int):
+        sheets = sheets.filter(table__number=table)
+    elif table is not None:
+        sheets = sheets.filter(table=table)
+    return scoresheets_compute(table_sessions=sheets)
+
+
+def _sheet_assemble(
+    table_session: TableSession,
+    *,
+    seats: Iterable[Seat],
+    hands: Iterable[Hand],
+    penalties: Iterable[Penalty],
+    confirmations: Iterable[SheetConfirmation],
+    results: Iterable[SessionResult],
+    corrections: Iterable[Correction],
+) -> ScoreSheet:
+    """The sheet from its rows, however they were loaded (one sheet or a session's)."""
+    by_position = {
+        seat.position: SheetSeat(
+            position=seat.position, player=seat.player, replaced_player=seat.replaced_player
+        )
+        for seat in seats
     }
-    hands = {
-        hand.number: hand
-        for hand in table_session.hands.prefetch_related("scores").order_by("number")
-    }
+    by_number = {hand.number: hand for hand in hands}
     running = dict.fromkeys(POSITIONS, 0)
     rows = []
     for number in range(1, HANDS_PER_SESSION + 1):
-        hand = hands.get(number)
+        hand = by_number.get(number)
         if hand is None:
             winds = seating_adapter.hand_winds(number)
             rows.append(SheetRow(number, winds.prevalent_wind, winds.dealer_position))
@@ -124,34 +213,37 @@ def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
                 running=dict(running),
             )
         )
-    penalties = []
-    for penalty in table_session.penalties.select_related("player", "victim"):
+    lines = []
+    for penalty in penalties:
         deltas = [int(penalty.deltas.get(p, 0)) for p in POSITIONS]
         if penalty.voided_at is None:
             for position, delta in zip(POSITIONS, deltas, strict=True):
-                if position in seats:
-                    seats[position].penalties += delta
-        penalties.append(PenaltyLine(penalty, deltas, penalty.forfeited))
-    by_player = {seat.player.pk: seat for seat in seats.values()}
-    for confirmation in table_session.confirmations.select_related("recorded_by"):
+                if position in by_position:
+                    by_position[position].penalties += delta
+        lines.append(PenaltyLine(penalty, deltas, penalty.forfeited))
+    by_player = {seat.player.pk: seat for seat in by_position.values()}
+    for confirmation in confirmations:
         if confirmation.player_id in by_player:
             by_player[confirmation.player_id].confirmation = confirmation
-    for position, seat in seats.items():
+    for position, seat in by_position.items():
         seat.total = running[position] + seat.penalties
-    results: list[SessionResult] = list(table_session.results.all())
     for result in results:
-        if result.position in seats:
-            seats[result.position].rank = result.rank
-            seats[result.position].table_points = result.table_points
-    entered = len(hands)
+        seat = by_position.get(result.position)
+        # A seat taken over by a substitute also holds the replaced player's result (lost,
+        # rank 4): the seat shows its own player's.
+        if seat is not None and result.player_id == seat.player.pk:
+            seat.rank = result.rank
+            seat.table_points = result.table_points
+            seat.forfeited = result.forfeited
+    entered = len(by_number)
     return ScoreSheet(
         table_session=table_session,
-        seats=[seats[p] for p in POSITIONS if p in seats],
+        seats=[by_position[p] for p in POSITIONS if p in by_position],
         rows=rows,
-        penalties=penalties,
+        penalties=lines,
         hands_entered=entered,
         next_number=entered + 1 if entered < HANDS_PER_SESSION else None,
-        corrections=list(table_session.corrections.select_related("made_by")),
+        corrections=list(corrections),
     )
 
 

@@ -79,18 +79,39 @@ _TIE_BREAK_KEYS = {
 }
 
 
+def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
+    """The ranking's keys in order, each as (name, value of a row; smaller ranks higher):
+    final stage first, then table points, contest points (3.10.1) and the tournament's
+    further tie-breaks."""
+    return [
+        ("final_stage", lambda row: not row.finalist),
+        ("table_points", lambda row: -row.table_points),
+        ("contest_points", lambda row: -row.contest_points),
+        *(
+            (name, lambda row, k=_TIE_BREAK_KEYS[name]: -k(row))
+            for name in tie_breaks
+            if name in _TIE_BREAK_KEYS
+        ),
+    ]
+
+
 def _sort_key(tie_breaks: list[str]):
-    extra = [_TIE_BREAK_KEYS[name] for name in tie_breaks if name in _TIE_BREAK_KEYS]
+    criteria = [value for _name, value in ranking_criteria(tie_breaks)]
 
     def key(row: PlayerRow) -> tuple:
-        return (
-            not row.finalist,
-            -row.table_points,
-            -row.contest_points,
-            *(-k(row) for k in extra),
-        )
+        return tuple(value(row) for value in criteria)
 
     return key
+
+
+def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]) -> str | None:
+    """What ranked `upper` above `lower`, two neighbours of the standings: the name of the
+    first ranking key on which they differ ("final_stage", "table_points", "contest_points"
+    or a tie-break of the tournament), or None when every key is equal (a shared place)."""
+    for name, value in ranking_criteria(tie_breaks):
+        if value(upper) != value(lower):
+            return name
+    return None
 
 
 def _assign_ranks(rows: list, key) -> None:
@@ -181,9 +202,25 @@ def _team_rows(players: list[PlayerRow]) -> list[TeamRow]:
         for line in row.sessions:
             tp, cp = team.sessions.get(line.session, (Fraction(0), 0))
             team.sessions[line.session] = (tp + line.table_points, cp + line.score)
-    ordered = sorted(teams.values(), key=lambda t: (-t.table_points, -t.contest_points, t.name))
-    _assign_ranks(ordered, lambda t: (-t.table_points, -t.contest_points))
+    ordered = sorted(teams.values(), key=lambda t: (*team_rank_key(t), t.name))
+    _assign_ranks(ordered, team_rank_key)
     return ordered
+
+
+def team_rank_key(team: TeamRow) -> tuple:
+    """Teams rank by their players' table points, then contest points (Appendix 7)."""
+    return (-team.table_points, -team.contest_points)
+
+
+def team_deciding_criterion(upper: TeamRow, lower: TeamRow) -> str | None:
+    """What ranked one team above its neighbour: "table_points", "contest_points", or None
+    when both are equal (a shared place)."""
+    for name, mine, theirs in zip(
+        ("table_points", "contest_points"), team_rank_key(upper), team_rank_key(lower), strict=True
+    ):
+        if mine != theirs:
+            return name
+    return None
 
 
 def points_value(value: Fraction) -> int | float:

@@ -1,6 +1,8 @@
 """Seating: the table-rotation chart stored as Seats, re-seating, seeded final stages."""
 
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -119,46 +121,164 @@ def _groups(players: dict[int, Player], count: int) -> list[int | None]:
     return [players[n].team_id if n in players else None for n in range(1, count + 1)]
 
 
-@transaction.atomic
+# -- generating and re-seating: search outside any transaction, then a short locked write --
+#
+# The search takes up to `time_limit` seconds (300 at most): it runs on what was read, with no
+# lock held and no transaction open. The write then takes the tournament's lock, reads the
+# same inputs again and refuses if they changed meanwhile, so a chart is never written for
+# players, numbers or teams other than those it was searched for.
+
+Progress = Callable[[int, int, str], None]
+STEPS = 3  # read, search, write: the progress a seating job shows
+
+
+def _no_progress(done: int, total: int, message: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class _Inputs:
+    """What a search depends on; compared again before writing its chart."""
+
+    players: tuple[tuple[int, int, int | None], ...]  # (number, player pk, team pk) by number
+    late: tuple[tuple[int, int], ...] = ()  # late entries: (player pk, number they will get)
+    sessions: int = 0  # how many sessions the chart has
+    replaced: tuple[int, ...] = ()  # the sessions the chart replaces (pks)
+    played: tuple = ()  # the chart of the sessions kept (re-seating)
+
+
+def _players_key(players: dict[int, Player]) -> tuple[tuple[int, int, int | None], ...]:
+    return tuple((n, p.pk, p.team_id) for n, p in sorted(players.items()))
+
+
+def _generate_inputs(tournament: Tournament) -> tuple[_Inputs, dict[int, Player]]:
+    """Read what a new chart needs; refuse what cannot be seated (nothing is written)."""
+    _check_nothing_recorded(tournament.sessions.all())
+    players = _numbered_players(tournament)
+    if len(players) < 4:
+        raise TournamentError(_("At least four players are needed for a seating chart."))
+    inputs = _Inputs(
+        players=_players_key(players),
+        sessions=_stage_sessions(tournament),
+        replaced=tuple(tournament.sessions.order_by("pk").values_list("pk", flat=True)),
+    )
+    return inputs, players
+
+
+def _late_entries(tournament: Tournament) -> list[tuple[Player, int]]:
+    """Active players registered after the draw, with the numbers they will get (after the
+    highest drawn, in order of registration): worked out, not yet saved."""
+    late = tournament.players.filter(status=Player.Status.ACTIVE, lot_number__isnull=True)
+    top = max(
+        tournament.players.exclude(lot_number=None).values_list("lot_number", flat=True), default=0
+    )
+    ordered = late.select_related("team").order_by("registration_number")
+    return [(player, top + offset) for offset, player in enumerate(ordered, start=1)]
+
+
+def _reseat_inputs(tournament: Tournament, from_session: int) -> tuple[_Inputs, dict]:
+    remaining = tournament.sessions.filter(number__gte=from_session)
+    _check_nothing_recorded(remaining)
+    count = remaining.filter(stage=Session.Stage.QUALIFYING).count()
+    if count == 0:
+        raise TournamentError(_("There is no session %(n)s to re-seat.") % {"n": from_session})
+    late = _late_entries(tournament)
+    for player, number in late:
+        player.lot_number = number  # in memory only, until the chart is written
+    drawn = tournament.players.filter(status=Player.Status.ACTIVE, lot_number__isnull=False)
+    players = {p.lot_number: p for p in drawn.select_related("team")}
+    players.update({number: player for player, number in late})
+    inputs = _Inputs(
+        players=_players_key(players),
+        late=tuple((player.pk, number) for player, number in late),
+        sessions=count,
+        replaced=tuple(remaining.order_by("pk").values_list("pk", flat=True)),
+        played=tuple(tuple(session) for session in _played_chart(tournament, from_session)),
+    )
+    return inputs, players
+
+
+def _lock_and_recheck(
+    tournament: Tournament, searched: _Inputs, read
+) -> tuple[Tournament, dict[int, Player]]:
+    """Inside the write's transaction: lock the tournament, read the inputs again and refuse
+    if they are not those the chart was searched for. Returns the locked tournament and the
+    players to seat."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    now, players = read(locked)
+    if now != searched:
+        raise TournamentError(
+            _("The players changed while the chart was searched; start again."),
+            code="changed",
+        )
+    return locked, players
+
+
+def _write_chart(
+    *, tournament: Tournament, chart, players: dict[int, Player], first: int, replace
+) -> None:
+    replace.delete()
+    for offset, tables in enumerate(chart):
+        _write_session(
+            tournament=tournament,
+            number=first + offset,
+            tables=tables,
+            players=players,
+            stage=Session.Stage.QUALIFYING,
+        )
+
+
+def seating_check_generate(*, tournament: Tournament, user=None) -> None:
+    """Refuse now what `seating_generate` would refuse before searching (nothing written)."""
+    _check_organiser(user)
+    _generate_inputs(tournament)
+
+
 def seating_generate(
     *,
     tournament: Tournament,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     user=None,
+    progress: Progress | None = None,
 ) -> str:
     """Draw the table-rotation chart (Appendix 3) for the round-robin sessions.
 
-    Teammates never share a table when that is possible. Refused once any hand is recorded.
+    Teammates never share a table when that is possible. Refused once any hand is recorded,
+    and if the players changed while the chart was searched.
     """
+    progress = progress or _no_progress
     _check_organiser(user)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _check_nothing_recorded(tournament.sessions.all())
-    players = _numbered_players(tournament)
-    if len(players) < 4:
-        raise TournamentError(_("At least four players are needed for a seating chart."))
+    progress(0, STEPS, _("Reading the players"))
+    searched, players = _generate_inputs(tournament)
     seed = (seed or "").strip() or seating_adapter.new_seed()
     count = max(players)
+    progress(1, STEPS, _("Searching for the chart (up to %(s)s s)") % {"s": _seconds(time_limit)})
     chart = seating_adapter.generate_chart(
         players=count,
-        sessions=_stage_sessions(tournament),
+        sessions=searched.sessions,
         groups=_groups(players, count),
         seed=_numeric_seed(seed),
         time_limit=time_limit,
     )
-    tournament.sessions.all().delete()
-    for number, tables in enumerate(chart, start=1):
-        _write_session(
-            tournament=tournament,
-            number=number,
-            tables=tables,
+    progress(2, STEPS, _("Writing the chart"))
+    with transaction.atomic():
+        locked, players = _lock_and_recheck(tournament, searched, _generate_inputs)
+        _write_chart(
+            tournament=locked,
+            chart=chart,
             players=players,
-            stage=Session.Stage.QUALIFYING,
+            first=1,
+            replace=locked.sessions.all(),
         )
-    tournament.seating_seed = seed
-    tournament.status = Tournament.Status.SEATED
-    tournament.save(update_fields=["seating_seed", "status"])
+        locked.seating_seed = seed
+        locked.status = Tournament.Status.SEATED
+        locked.save(update_fields=["seating_seed", "status"])
     return seed
+
+
+def _seconds(time_limit: float) -> str:
+    return f"{time_limit:g}"
 
 
 def _played_chart(tournament: Tournament, before: int) -> list[list[tuple[int, ...]]]:
@@ -175,17 +295,19 @@ def _played_chart(tournament: Tournament, before: int) -> list[list[tuple[int, .
     return [[tuple(t) for t in tables.values()] for _n, tables in sorted(chart.items())]
 
 
-def _assign_late_entries(tournament: Tournament) -> None:
-    late = tournament.players.filter(status=Player.Status.ACTIVE, lot_number__isnull=True)
-    top = max(
-        tournament.players.exclude(lot_number=None).values_list("lot_number", flat=True), default=0
-    )
-    for offset, player in enumerate(late.order_by("registration_number"), start=1):
-        player.lot_number = top + offset
-        player.save(update_fields=["lot_number"])
+def _save_late_numbers(late: tuple[tuple[int, int], ...]) -> None:
+    for pk, number in late:
+        player = Player.objects.get(pk=pk)
+        player.lot_number = number
+        player.save(update_fields=["lot_number"])  # with history: the audit trail shows it
 
 
-@transaction.atomic
+def seating_check_reseat(*, tournament: Tournament, from_session: int, user=None) -> None:
+    """Refuse now what `seating_reseat_remaining` would refuse before searching."""
+    _check_organiser(user)
+    _reseat_inputs(tournament, from_session)
+
+
 def seating_reseat_remaining(
     *,
     tournament: Tournament,
@@ -193,35 +315,36 @@ def seating_reseat_remaining(
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     user=None,
+    progress: Progress | None = None,
 ) -> str:
     """Regenerate sessions from `from_session` on after a withdrawal, late entry or
     substitution, keeping who already met whom in the objective. Played sessions stay."""
+    progress = progress or _no_progress
     _check_organiser(user)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    remaining = tournament.sessions.filter(number__gte=from_session)
-    _check_nothing_recorded(remaining)
-    count = remaining.filter(stage=Session.Stage.QUALIFYING).count()
-    if count == 0:
-        raise TournamentError(_("There is no session %(n)s to re-seat.") % {"n": from_session})
-    _assign_late_entries(tournament)
-    players = _numbered_players(tournament)
+    progress(0, STEPS, _("Reading the players and the sessions played"))
+    searched, players = _reseat_inputs(tournament, from_session)
     seed = (seed or "").strip() or seating_adapter.new_seed()
+    progress(1, STEPS, _("Searching for the chart (up to %(s)s s)") % {"s": _seconds(time_limit)})
     chart = seating_adapter.reseat_chart(
-        played=_played_chart(tournament, from_session),
+        played=[list(session) for session in searched.played],
         active_players=sorted(players),
-        remaining_sessions=count,
+        remaining_sessions=searched.sessions,
         groups={n: p.team_id for n, p in players.items()},
         seed=_numeric_seed(seed),
         time_limit=time_limit,
     )
-    remaining.delete()
-    for offset, tables in enumerate(chart):
-        _write_session(
-            tournament=tournament,
-            number=from_session + offset,
-            tables=tables,
+    progress(2, STEPS, _("Writing the chart"))
+    with transaction.atomic():
+        locked, players = _lock_and_recheck(
+            tournament, searched, lambda again: _reseat_inputs(again, from_session)
+        )
+        _save_late_numbers(searched.late)
+        _write_chart(
+            tournament=locked,
+            chart=chart,
             players=players,
-            stage=Session.Stage.QUALIFYING,
+            first=from_session,
+            replace=locked.sessions.filter(number__gte=from_session),
         )
     return seed
 
@@ -276,3 +399,80 @@ def seating_seed_final_session(
         players=_numbered_players(tournament),
         stage=Session.Stage.FINAL,
     )
+
+
+# -- seating as a background job (tournaments.services.jobs, kind "seating") ------------------
+
+MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.5, 300.0
+_JOB_PARAMS = {"seed", "time_limit", "from_session"}
+
+
+@dataclass(frozen=True)
+class _JobOptions:
+    seed: str
+    time_limit: float
+    from_session: int | None
+
+
+def _job_options(params: dict) -> _JobOptions:
+    """The parameters of a seating job: {"seed": str, "time_limit": seconds, "from_session":
+    a session number to re-seat from, or absent to generate the whole chart}."""
+    unknown = sorted(set(params) - _JOB_PARAMS)
+    if unknown:
+        raise TournamentError(_("Unknown parameters: %(names)s.") % {"names": ", ".join(unknown)})
+    seed = params.get("seed") or ""
+    time_limit = params.get("time_limit", DEFAULT_TIME_LIMIT)
+    from_session = params.get("from_session")
+    if not isinstance(seed, str) or len(seed) > 100:
+        raise TournamentError(_("The seed is a text of at most 100 characters."))
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, int | float)
+        or not MIN_TIME_LIMIT <= time_limit <= MAX_TIME_LIMIT
+    ):
+        raise TournamentError(
+            _("The search time is between %(min)s and %(max)s seconds.")
+            % {"min": _seconds(MIN_TIME_LIMIT), "max": _seconds(MAX_TIME_LIMIT)}
+        )
+    if from_session is not None and (
+        isinstance(from_session, bool) or not isinstance(from_session, int) or from_session < 1
+    ):
+        raise TournamentError(_("Re-seat from a session number (1 or more)."))
+    return _JobOptions(seed=seed, time_limit=float(time_limit), from_session=from_session)
+
+
+def seating_job_check(*, user, tournament: Tournament, params: dict) -> None:
+    """Before a seating job is queued (and again when a worker starts it): the parameters,
+    the user's role, and what the search would refuse anyway (no lots, records kept...)."""
+    options = _job_options(params)
+    if options.from_session is None:
+        seating_check_generate(tournament=tournament, user=user)
+    else:
+        seating_check_reseat(tournament=tournament, from_session=options.from_session, user=user)
+
+
+def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress) -> None:
+    """Run a seating job: the chart is the result (in the database), its seed the message."""
+    options = _job_options(params)
+
+    def report(done: int, total: int, message: str) -> None:
+        # A few steps far apart (the search is long): each one is shown at once, not held
+        # back by the job's throttle until the next.
+        progress(done, total, message)
+        flush = getattr(progress, "flush", None)
+        if flush is not None:
+            flush()
+
+    arguments = {
+        "tournament": tournament,
+        "seed": options.seed or None,
+        "time_limit": options.time_limit,
+        "progress": report,
+    }
+    if options.from_session is None:
+        seed = seating_generate(**arguments)
+        message = _("Seating chart generated. Seed (print it): %(seed)s")
+    else:
+        seed = seating_reseat_remaining(from_session=options.from_session, **arguments)
+        message = _("Sessions from %(n)s on re-seated. Seed (print it): %(seed)s")
+    report(STEPS, STEPS, message % {"seed": seed, "n": options.from_session})

@@ -44,6 +44,7 @@ class Command(BaseCommand):
                 standings_compute(tournament=tournament)
                 timings.append(time.perf_counter() - begin)
         figures = {
+            **self._print_figures(tournament),
             "database": connection.vendor,
             "players": summary.players,
             "sessions": sessions,
@@ -62,3 +63,26 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(figures, indent=2))
         if not keep:
             demo_delete(tournament)
+
+    @staticmethod
+    def _print_figures(tournament) -> dict:
+        """Session 1's score sheets in one PDF, and the standings, each best of three runs in
+        this one process (one worker): data, fingerprints and layout included."""
+        from reports.printing import PrintRequest, print_form
+
+        sheets = tournament.sessions.get(number=1).table_sessions.count()
+        request = PrintRequest(tournament=tournament, session=1)
+        timings = {}
+        for kind, options in (("scoresheet", request), ("standings", PrintRequest(tournament))):
+            runs = []
+            for _run in range(3):
+                begin = time.perf_counter()
+                _name, pdf = print_form(kind=kind, request=options)
+                runs.append(time.perf_counter() - begin)
+            timings[kind] = (min(runs), len(pdf))
+        return {
+            "print_sheets_count": sheets,
+            "print_sheets_seconds_best": round(timings["scoresheet"][0], 3),
+            "print_sheets_pdf_bytes": timings["scoresheet"][1],
+            "print_standings_seconds_best": round(timings["standings"][0], 3),
+        }

@@ -1,0 +1,1 @@
+"""Plain data of each printed form, built from the selectors: what is laid out and fingerprinted."""

@@ -1,0 +1,191 @@
+"""The data of the seating forms as plain dicts: the table-rotation chart (Appendix 3), the
+list of each player's table and seat by session, and the seat cards with the seat rotation
+(Appendix 4). Built from tournaments.selectors.chart; texts are translated here, so that the
+renderers in reports.forms.chart only lay them out.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Session, Tournament
+from tournaments.selectors.chart import (
+    WIND_LETTERS,
+    WIND_NAMES,
+    WINDS,
+    ChartSeat,
+    SeatCard,
+    player_schedule,
+    seat_cards,
+    seating_chart,
+)
+
+# The appendix names sessions "Game One", "Game Two", ...; beyond twelve, by number.
+_GAME_TITLES = (
+    gettext_lazy("Game One"),
+    gettext_lazy("Game Two"),
+    gettext_lazy("Game Three"),
+    gettext_lazy("Game Four"),
+    gettext_lazy("Game Five"),
+    gettext_lazy("Game Six"),
+    gettext_lazy("Game Seven"),
+    gettext_lazy("Game Eight"),
+    gettext_lazy("Game Nine"),
+    gettext_lazy("Game Ten"),
+    gettext_lazy("Game Eleven"),
+    gettext_lazy("Game Twelve"),
+)
+_ROUND_TITLES = {
+    "E": gettext_lazy("East Wind Round"),
+    "S": gettext_lazy("South Wind Round"),
+    "W": gettext_lazy("West Wind Round"),
+    "N": gettext_lazy("North Wind Round"),
+}
+
+
+def game_title(number: int) -> str:
+    if 1 <= number <= len(_GAME_TITLES):
+        return str(_GAME_TITLES[number - 1])
+    return _("Game %(n)s") % {"n": number}
+
+
+def _session_note(*, group: str, stage: str) -> str:
+    parts = [_("group %(g)s") % {"g": group}] if group else []
+    if stage == Session.Stage.FINAL:
+        parts.append(_("final stage"))
+    return ", ".join(parts)
+
+
+def _winds() -> list[dict]:
+    return [{"code": w, "letter": str(WIND_LETTERS[w]), "name": str(WIND_NAMES[w])} for w in WINDS]
+
+
+def _chart_cell(seat: ChartSeat) -> str:
+    """A seat as the chart prints it: the number; a substitute's mark, with the number of the
+    player he replaces."""
+    if seat.replaced is not None:
+        return f"{seat.label} ({seat.replaced.label})"
+    return seat.label
+
+
+def chart_data(*, tournament: Tournament) -> dict:
+    """Appendix 3: per session ("Game One", ...) its tables and their four player numbers at
+    East, South, West, North at the start."""
+    chart = seating_chart(tournament=tournament)
+    return {
+        "tournament": chart.tournament,
+        "winds": _winds(),
+        "sessions": [
+            {
+                "number": session.number,
+                "title": game_title(session.number),
+                "note": _session_note(group=session.group, stage=session.stage),
+                "tables": [
+                    {
+                        "number": table.number,
+                        "group": table.group,
+                        "players": [_chart_cell(seat) for seat in table.seats],
+                    }
+                    for table in session.tables
+                ],
+            }
+            for session in chart.sessions
+        ],
+        "substitutes": [
+            {"mark": s.mark, "name": s.name, "native_name": s.native_name}
+            for s in chart.substitutes
+        ],
+        "replacements": any(
+            seat.replaced is not None
+            for session in chart.sessions
+            for table in session.tables
+            for seat in table.seats
+        ),
+    }
+
+
+def schedule_data(*, tournament: Tournament) -> dict:
+    """Each player's table and starting seat per session, by player number."""
+    schedule = player_schedule(tournament=tournament)
+    return {
+        "tournament": schedule.tournament,
+        "sessions": [{"number": n, "title": game_title(n)} for n in schedule.sessions],
+        "rows": [
+            {
+                "number": row.label,
+                "name": row.name,
+                "native_name": row.native_name,
+                "team": row.team,
+                "substitute": row.substitute,
+                "cells": [
+                    None
+                    if cell is None
+                    else {
+                        "table": cell.table,
+                        "wind": str(WIND_LETTERS[cell.wind]),
+                        "replaced": cell.replaced,
+                    }
+                    for cell in row.cells
+                ],
+            }
+            for row in schedule.rows
+        ],
+    }
+
+
+def _person(seat: ChartSeat) -> dict:
+    return {
+        "label": seat.label,
+        "name": seat.name,
+        "native_name": seat.native_name,
+        "team": seat.team,
+        "substitute": seat.substitute,
+        "replaced": seat.replaced.label if seat.replaced is not None else "",
+    }
+
+
+def _card(card: SeatCard) -> dict:
+    return {
+        "session": card.session,
+        "session_title": game_title(card.session),
+        "note": _session_note(group=card.session_group, stage=card.stage),
+        "table": card.table,
+        "table_group": card.table_group,
+        "seats": [
+            {"position": s.position, "wind": s.wind, "wind_name": str(WIND_NAMES[s.wind])}
+            | _person(s)
+            for s in card.seats
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "title": str(_ROUND_TITLES[r.prevalent_wind]),
+                "first_hand": r.first_hand,
+                "last_hand": r.first_hand + 3,
+                "dealer_position": r.dealer_position,
+                "seats": [
+                    {
+                        "wind": s.wind,
+                        "position": s.position,
+                        "dealer": s.position == r.dealer_position,
+                    }
+                    | _person(s.seat)
+                    for s in r.seats
+                ],
+            }
+            for r in card.rounds
+        ],
+    }
+
+
+def seat_cards_data(
+    *, tournament: Tournament, session: int | None = None, table: int | None = None
+) -> dict:
+    """One card per table and session (all, or one session's, or one table's): the four
+    players at their starting seats and the seat rotation of Appendix 4, dealers marked."""
+    return {
+        "tournament": tournament.name,
+        "winds": _winds(),
+        "cards": [
+            _card(c) for c in seat_cards(tournament=tournament, session=session, table=table)
+        ],
+    }

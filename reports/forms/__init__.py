@@ -1,0 +1,1 @@
+"""One ReportLab renderer per printed form."""

@@ -1,0 +1,62 @@
+"""`manage.py print_form KIND SLUG [--session N] [--table T] [--appeal ID] -o FILE`.
+
+A contract for scripts: the kinds and options are fixed; a bad argument exits non-zero with a
+message and writes nothing.
+"""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+
+from reports.printing import KIND_NAMES, PrintRequest, print_form
+from tournaments.management.commands._base import TournamentCommand
+
+
+class Command(TournamentCommand):
+    help = _("Print a form of a tournament to a PDF (or every form to a zip with KIND all).")
+
+    def add_arguments(self, parser):
+        parser.add_argument("kind", choices=KIND_NAMES, help=_("the form to print"))
+        super().add_arguments(parser)
+        parser.add_argument("--session", type=int, help=_("session number"))
+        parser.add_argument("--table", type=int, help=_("table number (needs --session)"))
+        parser.add_argument("--appeal", type=int, help=_("appeal id (for KIND appeal)"))
+        parser.add_argument(
+            "-o", "--output", required=True, help=_("the file to write ('-' for stdout)")
+        )
+
+    def handle(self, *args, **options):
+        tournament = self.tournament(options["slug"])
+        request = PrintRequest(
+            tournament=tournament,
+            session=options["session"],
+            table=options["table"],
+            appeal=options["appeal"],
+        )
+        _name, content = print_form(kind=options["kind"], request=request)
+        self._write(options["output"], content)
+
+    def _write(self, output: str, content: bytes) -> None:
+        if output == "-":
+            sys.stdout.buffer.write(content)
+            sys.stdout.buffer.flush()
+            return
+        target = Path(output)
+        if not target.parent.is_dir():
+            raise CommandError(_("No such directory: %(dir)s") % {"dir": target.parent})
+        # Written beside the target, then moved into place: never a half-written file.
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".print-")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        self.stderr.write(
+            _("Wrote %(path)s (%(size)s bytes)") % {"path": target, "size": len(content)}
+        )

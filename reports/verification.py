@@ -1,0 +1,102 @@
+"""Does a printed form still match the record? Recompute its content's fingerprint now.
+
+When it does not, say what changed it since it was printed: the corrections made since (when,
+by whom, why), and otherwise the last change of the record after the printing.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from reports.fingerprint import content_fingerprint
+from reports.models import PrintRecord
+from tournaments.models import Correction, TableSession
+
+
+@dataclass(frozen=True)
+class Change:
+    at: datetime
+    by: str
+    what: str
+    reason: str
+
+
+@dataclass
+class Verification:
+    fingerprint: str
+    record: PrintRecord | None
+    current_fingerprint: str = ""
+    changes: list[Change] = field(default_factory=list)
+    sheets_changed: int = 0
+
+    @property
+    def known(self) -> bool:
+        return self.record is not None
+
+    @property
+    def matches(self) -> bool:
+        return self.known and self.current_fingerprint == self.fingerprint
+
+
+def _current_payload(record: PrintRecord) -> dict:
+    if record.kind == PrintRecord.Kind.SCORESHEET:
+        from reports.data.scoresheet import scoresheet_data
+
+        return scoresheet_data(table_session=record.table_session)
+    from reports.data.standings import standings_data
+
+    return standings_data(
+        tournament=record.tournament, through_session=record.params.get("through_session")
+    )
+
+
+def _user_name(user) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def _corrections_since(record: PrintRecord) -> list[Change]:
+    corrections = Correction.objects.filter(made_at__gt=record.printed_at).select_related(
+        "made_by", "table_session__table", "table_session__session"
+    )
+    if record.table_session_id:
+        corrections = corrections.filter(table_session_id=record.table_session_id)
+    else:
+        corrections = corrections.filter(table_session__session__tournament=record.tournament)
+    return [
+        Change(
+            at=c.made_at,
+            by=_user_name(c.made_by),
+            what=f"{c.get_kind_display()} — {c.table_session}",
+            reason=c.reason,
+        )
+        for c in corrections.order_by("made_at")
+    ]
+
+
+def _sheets_changed_since(record: PrintRecord) -> int:
+    """Sheets whose record changed after the printing (hands, penalties, sign-off)."""
+    history = TableSession.history.filter(history_date__gt=record.printed_at)
+    if record.table_session_id:
+        history = history.filter(id=record.table_session_id)
+    else:
+        history = history.filter(session__tournament_id=record.tournament_id)
+    return history.values("id").distinct().count()
+
+
+def verification_check(*, fingerprint: str) -> Verification:
+    record = (
+        PrintRecord.objects.select_related(
+            "tournament", "table_session__table", "table_session__session"
+        )
+        .filter(fingerprint=fingerprint)
+        .first()
+    )
+    result = Verification(fingerprint=fingerprint, record=record)
+    if record is None:
+        return result
+    result.current_fingerprint = content_fingerprint(_current_payload(record))
+    if not result.matches:
+        result.changes = _corrections_since(record)
+        result.sheets_changed = _sheets_changed_since(record)
+    return result

@@ -1,0 +1,69 @@
+"""The public verification page of printed forms (anyone holding the paper may check it),
+and printing one form at once for the staff."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from reports.fingerprint import normalise
+from reports.printing import KINDS, PrintRequest, print_allowed, print_form
+from reports.verification import verification_check
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+
+
+@never_cache
+def verify(request, code: str = ""):
+    typed = request.GET.get("fingerprint")
+    if typed is not None:
+        fingerprint = normalise(typed)
+        if fingerprint:
+            return redirect("verify-print", code=fingerprint.replace("-", ""))
+        return render(request, "reports/verify.html", {"typed": typed, "invalid": True}, status=400)
+    if not code:
+        return render(request, "reports/verify.html", {})
+    fingerprint = normalise(code)
+    if not fingerprint:
+        return render(request, "reports/verify.html", {"typed": code, "invalid": True}, status=404)
+    result = verification_check(fingerprint=fingerprint)
+    return render(
+        request, "reports/verify.html", {"result": result}, status=200 if result.known else 404
+    )
+
+
+def _int_param(request, name: str) -> int | None:
+    value = request.GET.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise TournamentError(_("%(name)s must be a number.") % {"name": name})
+    return int(value)
+
+
+@login_required
+@never_cache
+def print_now(request, tournament_id: int, kind: str):
+    """One form, made at once and opened in the browser (short work: one sheet, one record).
+    A whole session's sheets and the whole tournament go through a background job instead."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if kind not in KINDS:
+        raise Http404(kind)
+    if not print_allowed(request.user, kind):
+        raise PermissionDenied
+    try:
+        print_request = PrintRequest(
+            tournament=tournament,
+            session=_int_param(request, "session"),
+            table=_int_param(request, "table"),
+            appeal=_int_param(request, "appeal"),
+            user=request.user,
+        )
+        name, content = print_form(kind=kind, request=print_request)
+    except TournamentError as error:
+        return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

@@ -1,0 +1,105 @@
+"""The verification page tells whether a printed score sheet or standings still match the
+record, and which correction changed them when they do not."""
+
+import re
+from io import BytesIO
+
+import pytest
+from pypdf import PdfReader
+
+from reports.printing import PrintRequest, print_form
+from tests.tournaments.test_corrections import REASON, hand_one, locked  # noqa: F401
+from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
+from tournaments.services.corrections import correction_hand_replace
+
+pytestmark = pytest.mark.django_db
+
+FINGERPRINT = re.compile(r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}")
+
+
+def printed_fingerprint(kind: str, sheet, **options) -> str:
+    request = PrintRequest(tournament=sheet.session.tournament, **options)
+    _name, pdf = print_form(kind=kind, request=request)
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    found = set(FINGERPRINT.findall(text))
+    assert len(found) == 1, found
+    return found.pop()
+
+
+def print_sheet(sheet) -> str:
+    return printed_fingerprint(
+        "scoresheet", sheet, session=sheet.session.number, table=sheet.table.number
+    )
+
+
+def verify(client, fingerprint: str):
+    return client.get(f"/verify/{fingerprint.replace('-', '')}/")
+
+
+def test_a_freshly_printed_sheet_matches_the_record(client, locked):  # noqa: F811
+    response = verify(client, print_sheet(locked))
+    assert response.status_code == 200
+    assert "This printed form matches the record." in response.content.decode()
+
+
+def test_printing_the_same_sheet_again_gives_the_same_fingerprint(locked):  # noqa: F811
+    assert print_sheet(locked) == print_sheet(locked)
+
+
+def test_a_corrected_hand_makes_the_old_print_fail_and_names_the_correction(
+    client,
+    locked,  # noqa: F811
+    people,
+):
+    fingerprint = print_sheet(locked)
+    correction_hand_replace(
+        hand=hand_one(locked),
+        reason=REASON,
+        winner="C",
+        discarder="D",
+        points=10,
+        user=people.chief,
+    )
+    page = verify(client, fingerprint).content.decode()
+    assert "This printed form no longer matches the record." in page
+    assert REASON in page
+    assert people.chief.get_username() in page or people.chief.get_full_name() in page
+    assert print_sheet(locked) != fingerprint
+
+
+def test_printed_standings_stop_matching_when_a_result_is_corrected(client, locked, people):  # noqa: F811
+    fingerprint = printed_fingerprint("standings", locked)
+    assert "matches the record" in verify(client, fingerprint).content.decode()
+    correction_hand_replace(
+        hand=hand_one(locked),
+        reason=REASON,
+        winner="C",
+        discarder="D",
+        points=10,
+        user=people.chief,
+    )
+    page = verify(client, fingerprint).content.decode()
+    assert "no longer matches" in page and REASON in page
+
+
+def test_an_unknown_fingerprint_is_not_an_official_print(client):
+    response = client.get("/verify/ABCDEFGHJKLM/")
+    assert response.status_code == 404
+    assert "Unknown fingerprint" in response.content.decode()
+
+
+def test_a_fingerprint_typed_with_dashes_and_lower_case_leads_to_its_page(client):
+    response = client.get("/verify/", {"fingerprint": "abcd-efgh-jklm"})
+    assert response.status_code == 302 and response["Location"] == "/verify/ABCDEFGHJKLM/"
+
+
+def test_what_is_not_a_fingerprint_gets_a_clear_message(client):
+    response = client.get("/verify/", {"fingerprint": "hello"})
+    assert response.status_code == 400
+    assert "is not a fingerprint" in response.content.decode()
+
+
+def test_the_verification_page_needs_no_login(client):
+    response = client.get("/verify/")
+    assert response.status_code == 200
+    assert "Fingerprint printed on the form" in response.content.decode()

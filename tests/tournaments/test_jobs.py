@@ -1,0 +1,592 @@
+"""Background jobs: starting (checked, queued on commit), running with progress, the result
+file put in place before the job is done, failures, redelivery, retry, and the admin pages
+(progress JSON, download, retry) with who may see them.
+
+The print kind's runner is replaced by a stand-in (`fake_print`): these tests are about the
+machinery, the print batches have their own.
+"""
+
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import IntegrityError, OperationalError, connections, transaction
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournaments.factories import TournamentFactory
+from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
+from tests.tournaments.job_fixtures import lots_drawn_tournament
+from tournaments.admin.jobs import job_url
+from tournaments.errors import TournamentError
+from tournaments.models import Job
+from tournaments.roles import PermissionRefused, Role
+from tournaments.services import jobs as job_services
+from tournaments.services.jobs import (
+    MAX_ATTEMPTS,
+    JobProgress,
+    job_retry,
+    job_run,
+    job_start,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def chief(make_staff):
+    return make_staff("chief", Role.CHIEF_UMPIRE)
+
+
+@pytest.fixture
+def organiser(make_staff):
+    return make_staff("organiser", Role.ORGANISER)
+
+
+@pytest.fixture
+def tournament(db):
+    return TournamentFactory(name="Lisbon Open")
+
+
+def start_print(tournament, user, **params) -> Job:
+    return job_start(
+        kind=Job.Kind.PRINT,
+        tournament=tournament,
+        params={"form": "scoresheet", **params},
+        user=user,
+    )
+
+
+def running_job(tournament, user, **fields) -> Job:
+    """A job as a worker left it when it died mid-run."""
+    values = {"status": Job.Status.RUNNING, "attempts": 1, "started_at": timezone.now()}
+    return Job.objects.create(
+        kind=Job.Kind.PRINT,
+        tournament=tournament,
+        params={"form": "scoresheet"},
+        requested_by=user,
+        **{**values, **fields},
+    )
+
+
+# -- starting ------------------------------------------------------------------------------
+
+
+def test_a_job_is_created_queued_and_runs_only_once_the_transaction_commits(
+    fake_print, tournament, chief, eager_jobs, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        job = start_print(tournament, chief, session=1)
+    job.refresh_from_db()
+    assert (job.status, job.requested_by, job.params) == (
+        "queued",
+        chief,
+        {"form": "scoresheet", "session": 1},
+    )
+    assert fake_print.calls == [] and len(callbacks) == 1
+    callbacks[0]()
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE
+    assert fake_print.calls == [{"form": "scoresheet", "session": 1}]
+
+
+def test_the_checker_sees_the_user_and_parameters_before_anything_is_created(
+    fake_print, tournament, chief
+):
+    fake_print.refuse = "There is no session 9."
+    with pytest.raises(TournamentError, match="no session 9"):
+        start_print(tournament, chief, session=9)
+    assert fake_print.checks == [(chief, tournament.pk, {"form": "scoresheet", "session": 9})]
+    assert not Job.objects.exists()
+
+
+def test_a_role_that_may_not_seat_starts_no_seating_job(make_staff):
+    tournament = lots_drawn_tournament()
+    umpire = make_staff("umpire", Role.UMPIRE)
+    with pytest.raises(PermissionRefused):
+        job_start(kind=Job.Kind.SEATING, tournament=tournament, params={}, user=umpire)
+    assert not Job.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"time_limit": 1000}, "between 0.5 and 300 seconds"),
+        ({"time_limit": "fast"}, "between 0.5 and 300 seconds"),
+        ({"from_session": 0}, "Re-seat from a session number"),
+        ({"from_session": "2"}, "Re-seat from a session number"),
+        ({"seed": 12}, "The seed is a text"),
+        ({"colour": "red"}, "Unknown parameters: colour"),
+        ({"from_session": 9}, "There is no session 9 to re-seat"),
+    ],
+)
+def test_bad_seating_parameters_are_refused_and_nothing_is_created(organiser, params, message):
+    tournament = lots_drawn_tournament()
+    with pytest.raises(TournamentError, match=message):
+        job_start(kind=Job.Kind.SEATING, tournament=tournament, params=params, user=organiser)
+    assert not Job.objects.exists()
+
+
+def test_parameters_are_only_ids_numbers_and_strings(fake_print, tournament, chief):
+    with pytest.raises(TypeError):
+        job_start(kind=Job.Kind.PRINT, tournament=tournament, params={"who": chief}, user=chief)
+    with pytest.raises(ValueError, match="unknown job kind"):
+        job_start(kind="email", tournament=tournament, params={}, user=chief)
+    assert not Job.objects.exists()
+
+
+# -- running -------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_progress_is_saved_as_it_goes_and_seen_by_another_connection(
+    fake_print, tournament, chief, eager_jobs
+):
+    seen = []
+
+    def look_from_another_connection(step, progress):
+        if step != 3:
+            return
+        progress.flush()  # what the throttle held back (step 2) is written now
+
+        def read():  # as the job's page does, from another web process
+            try:
+                seen.append(Job.objects.values("status", "done", "total", "message").get())
+            finally:
+                connections.close_all()
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        reader.join()
+
+    fake_print.during = look_from_another_connection
+    job = start_print(tournament, chief)  # no transaction around: runs at once, eagerly
+    assert seen == [{"status": "running", "done": 2, "total": 4, "message": "sheet 2 of 4"}]
+    job.refresh_from_db()
+    assert (job.status, job.done, job.total) == ("done", 4, 4)
+
+
+def test_progress_writes_are_throttled_and_the_last_one_is_kept(tournament, chief):
+    job = running_job(tournament, chief)
+    progress = JobProgress(job.pk, job.attempts, interval=60)
+    with CaptureQueriesContext(connections["default"]) as queries:
+        for step in range(1, 101):
+            progress(step, 100, f"sheet {step}")
+    assert len(queries) == 1  # the first one only, within the interval
+    job.refresh_from_db()
+    assert (job.done, job.message) == (1, "sheet 1")
+    progress.flush()
+    job.refresh_from_db()
+    assert (job.done, job.total, job.message) == (100, 100, "sheet 100")
+
+
+def test_progress_is_kept_within_its_bounds(tournament, chief):
+    job = running_job(tournament, chief)
+    progress = JobProgress(job.pk, job.attempts, interval=0)
+    progress(7, 5, "x" * 1000)
+    job.refresh_from_db()
+    assert (job.done, job.total, len(job.message)) == (5, 5, 300)
+
+
+def test_the_file_is_in_place_before_the_job_is_done_and_never_offered_half_written(
+    fake_print, tournament, chief, run_jobs, monkeypatch
+):
+    states = []
+
+    def during(step, progress):
+        states.append(Job.objects.values_list("status", "result_file").get())
+
+    real_replace = job_services.os.replace
+
+    def replace(source, target):
+        # The moment the whole file takes its name: the job does not offer it yet.
+        assert Path(source).read_bytes() == fake_print.content
+        states.append(Job.objects.values_list("status", "result_file").get())
+        real_replace(source, target)
+
+    fake_print.during = during
+    monkeypatch.setattr(job_services.os, "replace", replace)
+    with run_jobs():
+        job = start_print(tournament, chief)
+    assert states == [("running", "")] * (fake_print.steps + 1)
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE
+    assert job.result_file.name == f"jobs/{job.token}/session-1_sheets.pdf"
+    assert job.result_name == "session-1_sheets.pdf"
+    assert Path(job.result_file.path).read_bytes() == fake_print.content
+    assert [p.name for p in Path(job.result_file.path).parent.iterdir()] == [job.result_name]
+    assert job.finished_at is not None and job.attempts == 1
+
+
+def test_a_user_error_fails_the_job_with_its_message_and_no_file(
+    fake_print, tournament, chief, run_jobs, media
+):
+    fake_print.fail_with = TournamentError("Session 1 has no score sheets.")
+    with run_jobs():
+        job = start_print(tournament, chief)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED
+    assert job.error == "Session 1 has no score sheets."
+    assert not job.result_file and not job.result_name
+    assert job.finished_at is not None
+    assert not list(Path(media).rglob("*.*"))
+
+
+def test_a_refusal_when_the_worker_starts_it_fails_the_job(fake_print, tournament, chief, run_jobs):
+    with run_jobs() as callbacks:
+        job = start_print(tournament, chief)
+        fake_print.refuse = "Only the chief umpire prints score sheets."  # his role was taken away
+    assert len(callbacks) == 1
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("failed", "Only the chief umpire prints score sheets.")
+    assert fake_print.calls == []
+
+
+def test_an_unexpected_error_fails_the_job_through_the_task_and_is_not_hidden(
+    fake_print, tournament, chief, run_jobs
+):
+    fake_print.fail_with = RuntimeError("bug")
+    with pytest.raises(RuntimeError, match="bug"), run_jobs():
+        job = start_print(tournament, chief)
+    job = Job.objects.get()
+    assert job.status == Job.Status.FAILED
+    assert "unexpected error (RuntimeError)" in job.error
+    assert not job.result_file
+
+
+def locked_once(fake_print):
+    failures = iter([OperationalError("database is locked")])
+
+    def during(step, progress):
+        if step == 2 and (error := next(failures, None)) is not None:
+            raise error
+
+    fake_print.during = during
+
+
+def test_on_a_worker_a_transient_database_error_is_retried_from_scratch(
+    fake_print, tournament, chief, eager_jobs, django_capture_on_commit_callbacks, monkeypatch
+):
+    from celery.exceptions import Retry
+
+    from tournaments.tasks import job_run_task
+
+    monkeypatch.setattr("tournaments.tasks.JOB_RETRY_DELAY", 0)
+    locked_once(fake_print)
+    with django_capture_on_commit_callbacks(execute=False):
+        job = start_print(tournament, chief)
+    # As a worker runs it (not eagerly): the retry is queued (here: run at once) and this
+    # delivery ends with Retry.
+    job_run_task.push_request(is_eager=False, called_directly=False, retries=0, id="first-delivery")
+    try:
+        with pytest.raises(Retry):
+            job_run_task(job.pk)
+    finally:
+        job_run_task.pop_request()
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == ("done", 2)
+    assert len(fake_print.calls) == 2
+
+
+def test_run_eagerly_a_database_error_fails_the_job_for_a_retry(
+    fake_print, tournament, chief, run_jobs
+):
+    locked_once(fake_print)
+    with pytest.raises(OperationalError), run_jobs():
+        start_print(tournament, chief)
+    job = Job.objects.get()
+    assert job.status == Job.Status.FAILED
+    assert "OperationalError" in job.error
+
+
+def test_a_redelivered_job_starts_again_from_scratch(fake_print, tournament, chief):
+    job = running_job(tournament, chief, done=3, total=4, message="sheet 3 of 4")
+    fake_print.during = lambda step, progress: (
+        fake_print.checks.append(Job.objects.values_list("done", "total", "message").get())
+        if step == 1
+        else None
+    )
+    job_run(job_id=job.pk)
+    job.refresh_from_db()
+    assert fake_print.checks[-1] == (0, 0, "")  # progress reset before the runner began
+    assert (job.status, job.attempts, job.done, job.total) == ("done", 2, 4, 4)
+    assert Path(job.result_file.path).read_bytes() == fake_print.content
+
+
+def test_a_done_job_is_not_run_again(fake_print, tournament, chief, run_jobs):
+    with run_jobs():
+        job = start_print(tournament, chief)
+    job_run(job_id=job.pk)  # the same message delivered twice
+    assert len(fake_print.calls) == 1
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == ("done", 1)
+
+
+def test_a_message_for_a_job_that_no_longer_exists_is_dropped(fake_print):
+    assert job_run(job_id=987654) is None
+    assert fake_print.calls == []
+
+
+def test_an_attempt_overtaken_by_a_newer_one_stops_and_offers_nothing(
+    fake_print, tournament, chief
+):
+    job = Job.objects.create(
+        kind=Job.Kind.PRINT, tournament=tournament, params={}, requested_by=chief
+    )
+
+    def redelivered_meanwhile(step, progress):
+        if step == 2:  # another worker took the redelivered message: attempt 2 owns the job
+            Job.objects.filter(pk=job.pk).update(attempts=2, done=0, total=0)
+
+    fake_print.during = redelivered_meanwhile
+    job_run(job_id=job.pk)
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.result_file.name) == ("running", 2, "")
+    assert len(fake_print.calls) == 1
+
+
+def test_a_job_that_kept_killing_its_worker_is_given_up(fake_print, tournament, chief):
+    job = running_job(tournament, chief, attempts=MAX_ATTEMPTS)
+    job_run(job_id=job.pk)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED
+    assert f"Stopped after {MAX_ATTEMPTS} attempts" in job.error
+    assert fake_print.calls == []
+
+
+# -- retry ---------------------------------------------------------------------------------
+
+
+def test_the_requester_retries_a_failed_job_and_it_runs_again(
+    fake_print, tournament, organiser, run_jobs
+):
+    fake_print.fail_with = TournamentError("The printer ran out of paper.")
+    with run_jobs():
+        job = start_print(tournament, organiser)
+    fake_print.fail_with = None
+    with run_jobs():
+        job_retry(job=job, user=organiser)
+    job.refresh_from_db()
+    assert (job.status, job.error, job.attempts) == ("done", "", 1)
+    assert Path(job.result_file.path).read_bytes() == fake_print.content
+
+
+def test_only_the_requester_or_the_chief_umpire_retries_and_only_a_failed_job(
+    fake_print, tournament, organiser, chief, make_staff, run_jobs
+):
+    fake_print.fail_with = TournamentError("Out of paper.")
+    with run_jobs():
+        job = start_print(tournament, organiser)
+    other = make_staff("other-organiser", Role.ORGANISER)
+    with pytest.raises(PermissionRefused):
+        job_retry(job=job, user=other)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED
+    fake_print.fail_with = None
+    with run_jobs():
+        job_retry(job=job, user=chief)
+    with pytest.raises(TournamentError, match="Only a failed job"):
+        job_retry(job=job, user=chief)
+
+
+# -- the database's own guarantees ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"done": 5, "total": 4},
+        {"status": "done", "finished_at": "now", "attempts": 1},  # a print job without its file
+        {"status": "failed", "finished_at": "now", "attempts": 1},  # failed without a reason
+        {"error": "boom"},  # an error on a queued job
+        {"result_file": "jobs/x/a.pdf", "result_name": "a.pdf"},  # a file before it is done
+        {"status": "running", "attempts": 0, "started_at": "now"},
+        {"status": "running", "attempts": 1},  # running but never started
+        {"kind": "email"},
+    ],
+)
+def test_the_database_refuses_a_job_that_breaks_its_rules(tournament, chief, fields):
+    fields = {k: (timezone.now() if v == "now" else v) for k, v in fields.items()}
+    values = {"kind": Job.Kind.PRINT, "tournament": tournament, "requested_by": chief}
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Job.objects.create(**{**values, **fields})
+
+
+# -- the admin pages -----------------------------------------------------------------------
+
+
+def status_url(job) -> str:
+    return reverse("admin:tournaments_job_status", args=[job.pk])
+
+
+def download_url(job) -> str:
+    return reverse("admin:tournaments_job_download", args=[job.pk])
+
+
+@pytest.fixture
+def done_job(fake_print, tournament, organiser, run_jobs) -> Job:
+    with run_jobs():
+        job = start_print(tournament, organiser)
+    job.refresh_from_db()
+    return job
+
+
+def test_the_job_page_shows_a_progress_bar_and_polls_the_status(client, organiser, tournament):
+    job = running_job(tournament, organiser, done=3, total=12, message="sheet 3 of 12")
+    client.force_login(organiser)
+    page = client.get(job_url(job))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert '<progress id="job-progress" max="100" value="25"' in html
+    assert "25%" in html and "sheet 3 of 12" in html
+    assert status_url(job) in html and "job_progress.js" in html
+    status = client.get(status_url(job)).json()
+    assert status == {
+        "id": job.pk,
+        "kind": "print",
+        "status": "running",
+        "status_label": "Running",
+        "done": 3,
+        "total": 12,
+        "percent": 25,
+        "message": "sheet 3 of 12",
+        "error": "",
+        "finished": False,
+        "download_url": None,
+        "download_name": None,
+    }
+
+
+def test_a_done_job_offers_its_file_for_download_to_its_requester(client, organiser, done_job):
+    client.force_login(organiser)
+    status = client.get(status_url(done_job)).json()
+    assert (status["status"], status["percent"], status["finished"]) == ("done", 100, True)
+    assert status["download_url"] == download_url(done_job)
+    response = client.get(download_url(done_job))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="session-1_sheets.pdf"'
+    assert response["Content-Type"] == "application/pdf"
+    assert b"".join(response.streaming_content) == b"%PDF-1.4 fake batch\n" + b"page\n" * 4
+
+
+def test_the_chief_umpire_and_a_superuser_see_and_download_anyones_job(
+    client, chief, admin_user, done_job
+):
+    for user in (chief, admin_user):
+        client.force_login(user)
+        assert client.get(job_url(done_job)).status_code == 200
+        assert client.get(download_url(done_job)).status_code == 200
+
+
+@pytest.mark.parametrize("role", [Role.ORGANISER, Role.UMPIRE, Role.COMMITTEE])
+def test_other_staff_do_not_see_someone_elses_job(client, make_staff, done_job, role):
+    client.force_login(make_staff("someone", role))
+    for url in (job_url(done_job), status_url(done_job), download_url(done_job)):
+        assert client.get(url).status_code == 404
+    retry = reverse("admin:tournaments_job_retry", args=[done_job.pk])
+    assert client.post(retry).status_code == 404
+
+
+def test_a_login_without_a_staff_role_is_refused_and_a_visitor_sent_to_log_in(
+    client, make_staff, done_job
+):
+    client.force_login(make_staff("no-role", None))
+    assert client.get(job_url(done_job)).status_code == 403
+    assert client.get(download_url(done_job)).status_code == 403
+    client.logout()
+    response = client.get(download_url(done_job))
+    assert response.status_code == 302 and response.url.startswith(reverse("admin:login"))
+
+
+def test_there_is_nothing_to_download_before_the_job_is_done(client, organiser, tournament):
+    job = running_job(tournament, organiser)
+    client.force_login(organiser)
+    assert client.get(download_url(job)).status_code == 404
+
+
+def test_the_job_list_shows_ones_own_jobs_and_the_chief_umpire_all(
+    client, fake_print, tournament, organiser, chief, make_staff, run_jobs
+):
+    other = make_staff("other-organiser", Role.ORGANISER)
+    with run_jobs():
+        mine = start_print(tournament, organiser)
+        theirs = start_print(tournament, other)
+    changelist = reverse("admin:tournaments_job_changelist")
+    client.force_login(organiser)
+    listed = list(client.get(changelist).context["cl"].result_list)
+    assert listed == [mine]
+    client.force_login(chief)
+    listed = set(client.get(changelist).context["cl"].result_list)
+    assert listed == {mine, theirs}
+    assert client.get(reverse("admin:tournaments_job_add")).status_code == 403
+
+
+def test_the_retry_button_queues_a_failed_job_again(
+    client, fake_print, tournament, organiser, run_jobs
+):
+    fake_print.fail_with = TournamentError("Out of paper.")
+    with run_jobs():
+        job = start_print(tournament, organiser)
+    client.force_login(organiser)
+    page = client.get(job_url(job)).content.decode()
+    assert "Out of paper." in page and 'id="job-retry"' in page
+    fake_print.fail_with = None
+    retry = reverse("admin:tournaments_job_retry", args=[job.pk])
+    assert client.get(retry).status_code == 405
+    with run_jobs():
+        response = client.post(retry)
+    assert response.status_code == 302 and response.url == job_url(job)
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE
+
+
+def test_retrying_a_job_that_did_not_fail_is_refused_with_a_message(client, organiser, done_job):
+    client.force_login(organiser)
+    response = client.post(reverse("admin:tournaments_job_retry", args=[done_job.pk]), follow=True)
+    assert "Only a failed job can be retried." in response.content.decode()
+
+
+# -- start_job_and_redirect: what the pages' print buttons use ------------------------------
+
+
+def test_a_button_starts_a_job_and_opens_its_page(rf, fake_print, tournament, organiser, run_jobs):
+    from django.contrib.messages.storage.fallback import FallbackStorage
+
+    from tournaments.admin.jobs import start_job_and_redirect
+
+    def request(method):
+        req = getattr(rf, method)("/admin/tournaments/tournament/1/print/")
+        req.user = organiser
+        req.session = {}
+        req._messages = FallbackStorage(req)
+        return req
+
+    assert (
+        start_job_and_redirect(
+            request("get"), kind="print", tournament=tournament, params={}
+        ).status_code
+        == 405
+    )
+    with run_jobs():
+        response = start_job_and_redirect(
+            request("post"), kind="print", tournament=tournament, params={"form": "standings"}
+        )
+    job = Job.objects.get()
+    assert response.status_code == 302 and response.url == job_url(job)
+
+    fake_print.refuse = "Only the chief umpire prints score sheets."
+    refused = request("post")
+    refused.META["HTTP_REFERER"] = "http://evil.example.org/"
+    response = start_job_and_redirect(
+        refused, kind="print", tournament=tournament, params={"form": "scoresheet"}
+    )
+    assert response.url == reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    assert [str(m) for m in refused._messages] == ["Only the chief umpire prints score sheets."]
+    assert Job.objects.count() == 1
