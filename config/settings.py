@@ -8,6 +8,7 @@ and requires a real secret key and allowed hosts.
 
 import os
 import secrets
+import time
 import warnings
 from pathlib import Path
 
@@ -38,10 +39,20 @@ if not SECRET_KEY:
     # (print fingerprints are HMACs with this key) and logins survive a restart.
     _key_file = VAR_DIR / "dev-secret-key"
     VAR_DIR.mkdir(parents=True, exist_ok=True)
-    if not _key_file.exists():
-        _key_file.write_text("dev-insecure-" + secrets.token_urlsafe(48))
-        _key_file.chmod(0o600)
-    SECRET_KEY = _key_file.read_text().strip()
+    try:  # created once, atomically: processes starting together all read the same key
+        _fd = os.open(_key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(_fd, "w") as _stream:
+            _stream.write("dev-insecure-" + secrets.token_urlsafe(48))
+    for _wait in range(50):  # another process may still be writing it
+        SECRET_KEY = _key_file.read_text().strip()
+        if SECRET_KEY:
+            break
+        time.sleep(0.1)
+    else:
+        raise ImproperlyConfiguredEnv(f"{_key_file} is empty: delete it, or set SECRET_KEY")
     warnings.warn(
         f"SECRET_KEY is not set: using the development key kept in {_key_file}.",
         stacklevel=1,

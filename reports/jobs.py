@@ -3,7 +3,7 @@ refuses bad parameters and users before anything is queued; the runner makes the
 
 from django.utils.translation import gettext as _
 
-from reports.printing import KIND_NAMES, PrintRequest, print_check, print_form
+from reports.printing import KIND_NAMES, PrintRequest, print_form, print_validate
 from tournaments.errors import TournamentError
 
 _OPTIONS = ("session", "table", "appeal")
@@ -24,12 +24,11 @@ def _request(*, tournament, params: dict, user=None) -> tuple[str, PrintRequest]
 
 def print_job_check(*, user, tournament, params: dict) -> None:
     kind, request = _request(tournament=tournament, params=params, user=user)
-    print_check(kind=kind, user=user)
-    if request.session is not None or request.table is not None:
-        request.session_row(required=request.table is not None)
-        request.table_session()
+    print_validate(kind=kind, request=request)
 
 
-def print_job_run(*, tournament, params: dict, progress) -> tuple[str, bytes]:
-    kind, request = _request(tournament=tournament, params=params)
+def print_job_run(*, tournament, params: dict, progress, user=None) -> tuple[str, bytes]:
+    # The user is who asked (checked when queued and again when started): the print record
+    # names them.
+    kind, request = _request(tournament=tournament, params=params, user=user)
     return print_form(kind=kind, request=request, progress=progress)

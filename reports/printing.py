@@ -38,7 +38,7 @@ class PrintRequest:
     def session_row(self, *, required: bool) -> Session | None:
         if self.session is None:
             if required:
-                raise TournamentError(_("Say which session (--session N)."))
+                raise TournamentError(_("Say which session (--session N on the command line)."))
             return None
         session = self.tournament.sessions.filter(number=self.session).first()
         if session is None:
@@ -105,11 +105,18 @@ def _standings(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
     session = request.session_row(required=False)
     through = session.number if session else None
     data = standings_data(tournament=request.tournament, through_session=through)
+    if through is None and data["last_session"]:
+        # Pinned to the last session counted, so that the paper can still be verified after
+        # later sessions are played: it changes only if what it shows is corrected.
+        pinned = data["last_session"]
+        data = standings_data(tournament=request.tournament, through_session=pinned)
+    else:
+        pinned = through
     stamped = stamp(
         data,
         kind=PrintRecord.Kind.STANDINGS,
         tournament_id=request.tournament.pk,
-        params={"through_session": through} if through else {},
+        params={"through_session": pinned} if pinned else {},
         user=request.user,
     )
     return (f"s{through}" if through else ""), render_standings(stamped)
@@ -142,7 +149,7 @@ def _seat_cards(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
 
 def _appeal(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
     if request.appeal is None:
-        raise TournamentError(_("Say which appeal (--appeal ID)."))
+        raise TournamentError(_("Say which appeal (--appeal ID on the command line)."))
     appeal = Appeal.objects.filter(
         pk=request.appeal, session__tournament=request.tournament
     ).first()
@@ -159,6 +166,8 @@ def _appeal(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
 def _oath(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
     from reports.forms.oath import render_oath
 
+    if not request.tournament.players.exists():
+        raise TournamentError(_("No player is registered yet: there is no oath to print."))
     return "", render_oath(tournament=request.tournament)
 
 
@@ -221,6 +230,23 @@ def print_check(*, kind: str, user=None) -> None:
     roles.require(print_allowed(user, kind), _("You may not print this form."))
 
 
+def print_validate(*, kind: str, request: PrintRequest) -> None:
+    """Refuse, before any work is queued, what the form would refuse: a missing or unknown
+    session, table or appeal."""
+    print_check(kind=kind, user=request.user)
+    request.session_row(required=kind == "scoresheet" or request.table is not None)
+    request.table_session()
+    if kind == "appeal":
+        if request.appeal is None:
+            raise TournamentError(_("Say which appeal (--appeal ID on the command line)."))
+        if not Appeal.objects.filter(
+            pk=request.appeal, session__tournament=request.tournament
+        ).exists():
+            raise TournamentError(
+                _("%(t)s has no appeal %(id)s.") % {"t": request.tournament, "id": request.appeal}
+            )
+
+
 def print_form(
     *, kind: str, request: PrintRequest, progress: Progress = _no_progress
 ) -> tuple[str, bytes]:
@@ -252,11 +278,18 @@ def _everything_parts(tournament: Tournament) -> list[tuple[str, dict]]:
 def _everything(request: PrintRequest, progress: Progress) -> bytes:
     parts = _everything_parts(request.tournament)
     buffer = io.BytesIO()
+    skipped = []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for index, (kind, options) in enumerate(parts):
             progress(index, len(parts), str(KINDS[kind].label))
             part = PrintRequest(tournament=request.tournament, user=request.user, **options)
-            name, pdf = print_form(kind=kind, request=part)
+            try:
+                name, pdf = print_form(kind=kind, request=part)
+            except TournamentError as error:  # nothing to print yet (no player, no result)
+                skipped.append(f"{KINDS[kind].label}: {error.message}")
+                continue
             archive.writestr(name, pdf)
+        if skipped:
+            archive.writestr("not-printed.txt", "\n".join(skipped) + "\n")
     progress(len(parts), len(parts), _("Done"))
     return buffer.getvalue()

@@ -20,6 +20,18 @@ class Change:
     reason: str
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One line of the figures a fingerprint covers, to compare with the paper."""
+
+    label: str  # the seat, or the place
+    number: int | None
+    name: str
+    points: str  # the score (sheet) or contest points (standings)
+    rank: int | None
+    table_points: str
+
+
 @dataclass
 class Verification:
     fingerprint: str
@@ -27,6 +39,7 @@ class Verification:
     current_fingerprint: str = ""
     changes: list[Change] = field(default_factory=list)
     sheets_changed: int = 0
+    figures: list[Figure] = field(default_factory=list)
 
     @property
     def known(self) -> bool:
@@ -47,6 +60,34 @@ def _current_payload(record: PrintRecord) -> dict:
     return standings_data(
         tournament=record.tournament, through_session=record.params.get("through_session")
     )
+
+
+def _figures(record: PrintRecord, payload: dict) -> list[Figure]:
+    """What the paper must show: whoever holds it compares, so that a genuine fingerprint
+    copied onto altered figures is caught."""
+    if record.kind == PrintRecord.Kind.SCORESHEET:
+        return [
+            Figure(
+                label=seat["position"],
+                number=seat.get("number"),
+                name=seat.get("name") or "",
+                points=str(seat.get("score", "")),
+                rank=seat.get("rank"),
+                table_points=str(seat.get("table_points") or ""),
+            )
+            for seat in payload.get("seats", [])
+        ]
+    return [
+        Figure(
+            label=str(player["rank"]),
+            number=player.get("number"),
+            name=player.get("name") or "",
+            points=str(player.get("cp", "")),
+            rank=player.get("rank"),
+            table_points=str(player.get("tp", "")),
+        )
+        for player in payload.get("players", [])
+    ]
 
 
 def _user_name(user) -> str:
@@ -95,8 +136,11 @@ def verification_check(*, fingerprint: str) -> Verification:
     result = Verification(fingerprint=fingerprint, record=record)
     if record is None:
         return result
-    result.current_fingerprint = content_fingerprint(_current_payload(record))
-    if not result.matches:
+    payload = _current_payload(record)
+    result.current_fingerprint = content_fingerprint(payload)
+    if result.matches:
+        result.figures = _figures(record, payload)
+    else:
         result.changes = _corrections_since(record)
         result.sheets_changed = _sheets_changed_since(record)
     return result

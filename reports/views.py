@@ -1,6 +1,8 @@
 """The public verification page of printed forms (anyone holding the paper may check it),
 and printing one form at once for the staff."""
 
+import re
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
@@ -9,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from reports.fingerprint import normalise
-from reports.printing import KINDS, PrintRequest, print_allowed, print_form
+from reports.printing import ALL, KINDS, PrintRequest, print_allowed, print_form
 from reports.verification import verification_check
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -38,9 +40,22 @@ def _int_param(request, name: str) -> int | None:
     value = request.GET.get(name, "").strip()
     if not value:
         return None
-    if not value.isdigit():
+    if not re.fullmatch(r"[0-9]{1,9}", value):
         raise TournamentError(_("%(name)s must be a number.") % {"name": name})
     return int(value)
+
+
+def _refuse_batches(kind: str, request: PrintRequest) -> None:
+    """Long work is not done inside a web request: those forms go through a print batch."""
+    batch = (
+        (kind == "scoresheet" and request.table is None)
+        or (kind == "seatcards" and request.session is None)
+        or kind in {"oath", ALL}
+    )
+    if batch:
+        raise TournamentError(
+            _("This is a batch: start it from the tournament's Print forms page.")
+        )
 
 
 @login_required
@@ -61,6 +76,7 @@ def print_now(request, tournament_id: int, kind: str):
             appeal=_int_param(request, "appeal"),
             user=request.user,
         )
+        _refuse_batches(kind, print_request)
         name, content = print_form(kind=kind, request=print_request)
     except TournamentError as error:
         return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")

@@ -1,10 +1,13 @@
 """Celery tasks of the tournaments app. Tasks stay thin: they take IDs and call services."""
 
+import logging
 import os
 import socket
 
 from celery import shared_task
 from django.db import OperationalError
+
+logger = logging.getLogger(__name__)
 
 # A database that is briefly unreachable or locked is worth a few more tries.
 JOB_RETRIES = 3
@@ -18,7 +21,9 @@ def worker_ping() -> dict:
 
 
 def _job_task_failed(task, exc, task_id, args, kwargs, einfo) -> None:
-    """Celery's failure handler: the job row says it failed rather than run forever."""
+    """Celery's failure handler: the job row says it failed rather than stay queued forever.
+    The attempt is not known here: a job already running is left to its attempt (a failure
+    inside the task marked it already; a lost one shows as stalled, `job_stalled`)."""
     from tournaments.services.jobs import job_mark_failed
 
     job_id = args[0] if args else kwargs.get("job_id")
@@ -37,18 +42,28 @@ def _job_task_failed(task, exc, task_id, args, kwargs, einfo) -> None:
     on_failure=_job_task_failed,
 )
 def job_run_task(self, job_id: int) -> None:
-    from tournaments.services.jobs import job_mark_failed, job_run
+    from tournaments.services.jobs import job_claim, job_execute, job_mark_failed
 
+    attempt = None  # none claimed yet
     try:
-        job_run(job_id=job_id)
-    except OperationalError as error:
-        # On a worker, later; run eagerly (inside a web request) a retry would only make the
-        # page wait: the job fails, and its page offers to retry it.
-        if not self.request.is_eager and self.request.retries < self.max_retries:
-            raise self.retry(exc=error, countdown=JOB_RETRY_DELAY) from error
-        job_mark_failed(job_id=job_id, error=error)
-        raise
+        job = job_claim(job_id=job_id)
+        if job is not None:
+            attempt = job.attempts
+            job_execute(job=job)
     except Exception as error:
-        # Marked here too: run eagerly with errors propagated, Celery calls no failure handler.
-        job_mark_failed(job_id=job_id, error=error)
+        # A database briefly unreachable or locked: on a worker, try again later. Run eagerly
+        # (inside a web request) a retry would only make the page wait.
+        if (
+            isinstance(error, OperationalError)
+            and not self.request.is_eager
+            and self.request.retries < self.max_retries
+        ):
+            raise self.retry(exc=error, countdown=JOB_RETRY_DELAY) from error
+        # Marked here (only this attempt): run eagerly, Celery calls no failure handler.
+        job_mark_failed(job_id=job_id, error=error, attempt=attempt)
+        if self.request.is_eager:
+            # Inside the web request that queued it: raised, it would be a 500 (the page's
+            # transaction long committed); the job's page shows the failure and offers a retry.
+            logger.exception("job %s (attempt %s) failed", job_id, attempt)
+            return
         raise

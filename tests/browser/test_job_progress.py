@@ -68,14 +68,14 @@ def slow_print(monkeypatch):
 
     go = threading.Event()
 
-    def run(*, tournament, params, progress):
+    def run(*, tournament, params, progress, user=None):
         def slowly(done, total, message):
             if done == 1:
                 assert go.wait(timeout=60), "the test never let the batch go"
             time.sleep(0.3)
             progress(done, total, message)
 
-        return print_job_run(tournament=tournament, params=params, progress=slowly)
+        return print_job_run(tournament=tournament, params=params, progress=slowly, user=user)
 
     monkeypatch.setitem(job_services.JOB_KINDS, Job.Kind.PRINT, (print_job_check, run))
     return go

@@ -25,14 +25,14 @@ def slowed_print_check(*, user, tournament, params) -> None:
     print_job_check(user=user, tournament=tournament, params=params)
 
 
-def slowed_print_run(*, tournament, params, progress) -> tuple[str, bytes]:
+def slowed_print_run(*, tournament, params, progress, user=None) -> tuple[str, bytes]:
     from reports.jobs import print_job_run
 
     def slowly(done: int, total: int, message: str) -> None:
         time.sleep(params.get("seconds", 0))
         progress(done, total, message)
 
-    return print_job_run(tournament=tournament, params=params, progress=slowly)
+    return print_job_run(tournament=tournament, params=params, progress=slowly, user=user)
 
 
 @worker_ready.connect

@@ -140,3 +140,38 @@ def test_all_forms_of_the_tournament_go_into_one_zip(demo, tmp_path):
     }
     expected |= {f"{demo.slug}-scoresheet-s{n}.pdf" for n in range(1, 7)}
     assert expected <= set(names)
+
+
+def test_an_output_that_is_a_directory_is_refused_before_any_work(table_session, tmp_path):
+    from reports.models import PrintRecord
+
+    tournament = table_session.session.tournament
+    with pytest.raises(CommandError, match="is a directory"):
+        call_command(
+            "print_form", "scoresheet", tournament.slug, "--session", "1", "-o", str(tmp_path)
+        )
+    assert not PrintRecord.objects.exists()  # nothing printed, nothing recorded
+
+
+def test_the_printed_file_is_readable_like_any_new_file(table_session, tmp_path):
+    output = tmp_path / "sheet.pdf"
+    tournament = table_session.session.tournament
+    call_command("print_form", "scoresheet", tournament.slug, "--session", "1", "-o", str(output))
+    assert output.stat().st_mode & 0o044  # not mkstemp's owner-only 0600
+
+
+def test_the_oath_of_a_tournament_without_players_is_refused(tmp_path, db):
+    from tests.tournaments.factories import TournamentFactory
+
+    tournament = TournamentFactory()
+    refused("oath", tournament.slug, match="No player is registered yet", tmp_path=tmp_path)
+
+
+def test_the_zip_of_a_tournament_without_players_says_what_it_could_not_print(tmp_path, db):
+    from tests.tournaments.factories import TournamentFactory
+
+    tournament = TournamentFactory()
+    output = tmp_path / "all.zip"
+    call_command("print_form", "all", tournament.slug, "-o", str(output))
+    with zipfile.ZipFile(output) as archive:
+        assert "No player is registered yet" in archive.read("not-printed.txt").decode()

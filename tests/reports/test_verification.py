@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from reports.printing import PrintRequest, print_form
 from tests.tournaments.test_corrections import REASON, hand_one, locked  # noqa: F401
 from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
+from tests.tournaments.test_signoff import complete
 from tournaments.services.corrections import correction_hand_replace
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +104,27 @@ def test_the_verification_page_needs_no_login(client):
     response = client.get("/verify/")
     assert response.status_code == 200
     assert "Fingerprint printed on the form" in response.content.decode()
+
+
+def test_printed_standings_still_match_after_a_later_session_is_played(
+    client,
+    locked,  # noqa: F811
+    people,
+):
+    from tests.tournaments.factories import seated_table
+
+    fingerprint = printed_fingerprint("standings", locked)
+    players = [seat.player for seat in locked.seats.order_by("position")]
+    later = seated_table(locked.session.tournament, session_number=2, players=players)
+    complete(later, user=people.chief)
+    page = verify(client, fingerprint).content.decode()
+    assert "This printed form matches the record." in page
+
+
+def test_a_matching_sheet_shows_the_figures_to_compare_with_the_paper(client, locked):  # noqa: F811
+    page = verify(client, print_sheet(locked)).content.decode()
+    assert 'id="figures"' in page
+    for seat in locked.seats.select_related("player"):
+        assert seat.player.name in page
+    for result in locked.results.all():
+        assert f"<td>{result.score}</td>" in page

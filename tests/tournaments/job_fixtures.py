@@ -54,14 +54,16 @@ class FakePrint:
     during: object = None  # called as during(step, progress) while it runs
     calls: list = field(default_factory=list)
     checks: list = field(default_factory=list)
+    users: list = field(default_factory=list)  # who each run was for
 
     def check(self, *, user, tournament, params):
         self.checks.append((user, tournament.pk, dict(params)))
         if self.refuse:
             raise TournamentError(self.refuse)
 
-    def run(self, *, tournament, params, progress):
+    def run(self, *, tournament, params, progress, user=None):
         self.calls.append(dict(params))
+        self.users.append(user)
         for step in range(1, self.steps + 1):
             if self.during is not None:
                 self.during(step, progress)

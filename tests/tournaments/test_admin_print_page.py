@@ -140,3 +140,24 @@ def test_the_session_page_offers_its_score_sheets_batch(client, chief, sheet):
     client.force_login(chief)
     url = reverse("admin:tournaments_session_change", args=[sheet.session.pk])
     assert 'id="print-session-sheets"' in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("value", ["²", "١", "-1", "1e3"])
+def test_a_number_in_another_form_gets_a_message_not_an_error_page(client, chief, sheet, value):
+    client.force_login(chief)
+    tournament = sheet.session.tournament
+    response = client.get(reverse("print-now", args=[tournament.pk, "fouls"]), {"session": value})
+    assert response.status_code == 400 and "must be a number" in response.content.decode()
+    response = client.post(batch_url(tournament), {"form": "scoresheet", "session": value})
+    assert response.status_code == 302 and not Job.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "kind, query",
+    [("scoresheet", {"session": 1}), ("seatcards", {}), ("oath", {})],
+)
+def test_a_batch_is_not_made_inside_a_web_request(client, chief, sheet, kind, query):
+    client.force_login(chief)
+    url = reverse("print-now", args=[sheet.session.tournament.pk, kind])
+    response = client.get(url, query)
+    assert response.status_code == 400 and "Print forms page" in response.content.decode()

@@ -24,7 +24,7 @@ from tournaments import roles
 from tournaments.admin.base import get_or_404, render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
-from tournaments.services.jobs import job_may_view, job_retry, job_start
+from tournaments.services.jobs import job_may_view, job_retry, job_stalled, job_start
 
 POLL_MILLISECONDS = 500
 
@@ -62,15 +62,18 @@ def start_job_and_redirect(
 
 
 def job_status(job: Job) -> dict:
-    """What the job's page shows, as its script reads it."""
+    """What the job's page shows, as its script reads it. A stalled job (running, but its
+    process gone) is still "running" and may be retried."""
     download = None
     if job.status == Job.Status.DONE and job.result_file:
         download = reverse("admin:tournaments_job_download", args=[job.pk])
+    stalled = job_stalled(job=job)
     return {
         "id": job.pk,
         "kind": job.kind,
         "status": job.status,
-        "status_label": job.get_status_display(),
+        "status_label": _("Stalled") if stalled else job.get_status_display(),
+        "stalled": stalled,
         "done": job.done,
         "total": job.total,
         "percent": job.percent,
@@ -184,11 +187,13 @@ class JobAdmin(admin.ModelAdmin):
             return HttpResponseNotAllowed(["POST"])
         job = self._job(request, object_id)
         try:
-            job_retry(job=job, user=request.user)
+            job = job_retry(job=job, user=request.user)
         except TournamentError as error:
             report_error(request, error)
         else:
-            messages.success(request, _("The job was queued again."))
+            job.refresh_from_db()  # run already when eager: its page shows how it ended
+            if job.status != Job.Status.FAILED:
+                messages.success(request, _("The job was queued again."))
         return HttpResponseRedirect(job_url(job))
 
 

@@ -5,6 +5,8 @@ sheets, all seat cards, the oath pages, the whole tournament's zip) start a back
 and lead to its progress bar. The server checks who may print what on every request.
 """
 
+import re
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.urls import path, reverse
@@ -24,7 +26,8 @@ def _may_print_anything(user) -> bool:
 
 
 def _number(value) -> int | None:
-    return int(value) if str(value or "").isdigit() else None
+    text = str(value or "")
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 def print_page_view(model_admin, request, object_id):
@@ -61,9 +64,10 @@ def print_batch_view(model_admin, request, object_id):
     tournament = get_or_404(model_admin, request, object_id)
     form = request.POST.get("form", "")
     params = {"form": form if form in BATCH_FORMS else form or "?"}
-    session = _number(request.POST.get("session"))
-    if session is not None:
-        params["session"] = session
+    raw = request.POST.get("session", "").strip()
+    if raw:
+        # An invalid number goes to the checker as it is, which refuses it with a message.
+        params["session"] = _number(raw) if _number(raw) is not None else raw
     back = reverse("admin:" + URL_PREFIX + "print_forms", args=[tournament.pk])
     return start_job_and_redirect(
         request, kind=Job.Kind.PRINT, tournament=tournament, params=params, error_url=back

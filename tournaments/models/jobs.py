@@ -57,6 +57,14 @@ class Job(models.Model):
     result_file = models.FileField(_("result file"), upload_to="jobs/", max_length=255, blank=True)
     result_name = models.CharField(_("file name"), max_length=200, blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    # Attempts are numbered on across retries (an attempt still alive after a retry must not
+    # pass for the new one); MAX_ATTEMPTS counts those made since the last retry.
+    attempts_before_retry = models.PositiveSmallIntegerField(
+        _("attempts before the last retry"), default=0
+    )
+    # The running attempt's sign of life (when claimed, then at each progress write): a job
+    # running with an old one lost its process (see tournaments.services.jobs.job_stalled).
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

@@ -12,9 +12,15 @@ Each kind registers a checker and a runner (`JOB_KINDS`):
 - checker(*, user, tournament, params) -> None: raises TournamentError (PermissionRefused
   for the role) on bad parameters or a user who may not; it runs before the job is created
   and again when a worker starts it.
-- runner(*, tournament, params, progress) -> (file name, bytes) or None: does the work,
-  calling progress(done, total, message) as it goes, outside any transaction (the progress
-  must reach the database at once to be seen by the pages).
+- runner(*, tournament, params, progress, user) -> (file name, bytes) or None: does the work
+  for `user` (who asked: the job's requester, already checked), calling progress(done, total,
+  message) as it goes, outside any transaction (the progress must reach the database at once
+  to be seen by the pages).
+
+A running job shows a sign of life (`heartbeat_at`) when claimed and at each progress write.
+If its process died without a word (a web server restarted under an eager job, a killed
+worker whose message is not redelivered), the job would say "running" forever: once its sign
+of life is older than it can be (`job_stalled`), its page says so and it may be retried.
 """
 
 import logging
@@ -22,20 +28,29 @@ import os
 import time
 import uuid
 from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 
+import redis.exceptions
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.history import acting_as
 from tournaments.models import Job, Tournament
 from tournaments.models.jobs import MESSAGE_LENGTH
-from tournaments.services.seating import seating_job_check, seating_job_run
+from tournaments.services.seating import (
+    DEFAULT_TIME_LIMIT,
+    MAX_TIME_LIMIT,
+    seating_job_check,
+    seating_job_run,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +61,11 @@ Runner = Callable[..., tuple[str, bytes] | None]
 PROGRESS_INTERVAL = 0.25  # seconds between two progress writes, at most
 # A job that killed its worker this many times is not started again (each death redelivers).
 MAX_ATTEMPTS = 5
+# A running job without a sign of life for this long has lost its process (progress is
+# written every PROGRESS_INTERVAL at most, a print batch reports each document).
+STALL_SECONDS = max(120.0, 2 * PROGRESS_INTERVAL)
+# What cannot reach the broker when a job is queued (Redis down or unreachable).
+BROKER_ERRORS = (BrokerError, redis.exceptions.ConnectionError, OSError)
 
 
 def _print_check(**kwargs) -> None:
@@ -60,9 +80,29 @@ def _print_run(**kwargs) -> tuple[str, bytes]:
     return print_job_run(**kwargs)
 
 
+def _seating_run(*, user=None, **kwargs) -> None:
+    # The seating needs no user: it runs as the requester already (`acting_as`).
+    seating_job_run(**kwargs)
+
+
 JOB_KINDS: dict[str, tuple[Checker, Runner]] = {
     Job.Kind.PRINT: (_print_check, _print_run),
-    Job.Kind.SEATING: (seating_job_check, seating_job_run),
+    Job.Kind.SEATING: (seating_job_check, _seating_run),
+}
+
+
+def _seating_quiet_seconds(params: dict) -> float:
+    """The seating search reports nothing until its time limit is over."""
+    try:
+        seconds = float(params.get("time_limit", DEFAULT_TIME_LIMIT))
+    except (TypeError, ValueError):
+        return MAX_TIME_LIMIT
+    return min(max(seconds, 0.0), MAX_TIME_LIMIT)
+
+
+# How long a kind's runner may stay silent on purpose, from its parameters (beyond STALL_SECONDS).
+QUIET_SECONDS: dict[str, Callable[[dict], float]] = {
+    Job.Kind.SEATING: _seating_quiet_seconds,
 }
 
 
@@ -104,9 +144,19 @@ def _kind(kind: str) -> tuple[Checker, Runner]:
 
 
 def _enqueue(job: Job) -> None:
+    transaction.on_commit(partial(_send, job.pk))
+
+
+def _send(job_id: int) -> None:
+    """Give the job to the broker (once committed). A broker that cannot be reached fails the
+    job, with a word for its page, instead of a 500 and a job queued forever."""
     from tournaments.tasks import job_run_task
 
-    job_run_task.delay_on_commit(job.pk)
+    try:
+        job_run_task.delay(job_id)
+    except BROKER_ERRORS:
+        logger.exception("job %s could not be queued", job_id)
+        job_mark_failed(job_id=job_id, error=_("The job queue cannot be reached; try again."))
 
 
 def job_start(*, kind: str, tournament: Tournament, params: dict, user) -> Job:
@@ -124,8 +174,23 @@ def job_start(*, kind: str, tournament: Tournament, params: dict, user) -> Job:
     return job
 
 
+def job_stalled(*, job: Job, now: datetime | None = None) -> bool:
+    """Running, but with no sign of life for longer than its runner is ever silent: the process
+    running it is gone (or hung). Its page says so, and it may be retried."""
+    if job.status != Job.Status.RUNNING:
+        return False
+    last_sign = job.heartbeat_at or job.started_at
+    if last_sign is None:
+        return False
+    quiet = QUIET_SECONDS.get(job.kind, lambda params: 0.0)(job.params or {})
+    return (now or timezone.now()) - last_sign > timedelta(seconds=STALL_SECONDS + quiet)
+
+
 def job_retry(*, job: Job, user) -> Job:
-    """Queue a failed job again, from scratch (its requester, the director)."""
+    """Queue a failed or stalled job again, from scratch (its requester, the director).
+
+    The attempt number goes on: a stalled attempt that is still alive after all no longer owns
+    the job, so it can neither write progress nor finish it (JobSuperseded)."""
     roles.require(
         job_may_view(user=user, job=job),
         _("Only who asked for this job, or the chief umpire, may retry it."),
@@ -133,10 +198,10 @@ def job_retry(*, job: Job, user) -> Job:
     checker, _runner = _kind(job.kind)
     with transaction.atomic():
         job = Job.objects.select_for_update().get(pk=job.pk)
-        if job.status != Job.Status.FAILED:
-            raise TournamentError(_("Only a failed job can be retried."))
+        if job.status != Job.Status.FAILED and not job_stalled(job=job):
+            raise TournamentError(_("Only a failed or stalled job can be retried."))
         checker(user=user, tournament=job.tournament, params=job.params)
-        _reset(job, status=Job.Status.QUEUED, attempts=0, started_at=None)
+        _reset(job, status=Job.Status.QUEUED, attempts_before_retry=job.attempts, started_at=None)
         job.save()
         _enqueue(job)
     return job
@@ -152,6 +217,7 @@ def _reset(job: Job, **fields) -> None:
         "result_file": "",
         "result_name": "",
         "finished_at": None,
+        "heartbeat_at": None,
         **fields,
     }
     for name, value in values.items():
@@ -193,14 +259,14 @@ class JobProgress:
         self._last_write = time.monotonic()
         updated = Job.objects.filter(
             pk=self.job_id, attempts=self.attempt, status=Job.Status.RUNNING
-        ).update(done=done, total=total, message=message)
+        ).update(done=done, total=total, message=message, heartbeat_at=timezone.now())
         if not updated:
             raise JobSuperseded(self.job_id)
 
 
-def _claim(job_id: int) -> Job | None:
+def job_claim(*, job_id: int) -> Job | None:
     """Mark the job running as a new attempt, from scratch; None when it is not to run (gone,
-    already finished, or given up after MAX_ATTEMPTS worker deaths)."""
+    already finished, or given up after MAX_ATTEMPTS worker deaths since the last retry)."""
     with transaction.atomic():
         job = Job.objects.select_for_update().filter(pk=job_id).first()
         if job is None:
@@ -210,14 +276,21 @@ def _claim(job_id: int) -> Job | None:
             logger.info("job %s is already %s; not run again", job_id, job.status)
             return None
         now = timezone.now()
-        if job.attempts >= MAX_ATTEMPTS:
+        made = job.attempts - job.attempts_before_retry
+        if made >= MAX_ATTEMPTS:
             _reset(job, status=Job.Status.FAILED, finished_at=now)
             job.error = _("Stopped after %(n)s attempts: the worker stopped during each one.") % {
-                "n": job.attempts
+                "n": made
             }
             job.save()
             return None
-        _reset(job, status=Job.Status.RUNNING, attempts=job.attempts + 1, started_at=now)
+        _reset(
+            job,
+            status=Job.Status.RUNNING,
+            attempts=job.attempts + 1,
+            started_at=now,
+            heartbeat_at=now,
+        )
         job.save()
     if job.attempts > 1:
         logger.warning("job %s: attempt %s starts again from scratch", job.pk, job.attempts)
@@ -280,31 +353,43 @@ def _finish(job: Job, result: tuple[str, bytes] | None) -> None:
 
 
 def job_run(*, job_id: int) -> Job | None:
-    """Run one attempt of a job (the Celery task calls this). A user error (TournamentError)
-    marks it failed with its message; any other error propagates to the task, whose failure
-    handler marks it failed (`job_mark_failed`)."""
-    job = _claim(job_id)
-    if job is None:
-        return Job.objects.filter(pk=job_id).first()
+    """Claim and run one attempt of a job; the job as it ended (None when it is gone)."""
+    job = job_claim(job_id=job_id)
+    if job is not None:
+        job_execute(job=job)
+    return Job.objects.filter(pk=job_id).first()
+
+
+def job_execute(*, job: Job) -> None:
+    """Run the attempt `job_claim` made (the Celery task calls both, so that it knows which
+    attempt failed). A user error (TournamentError) marks it failed with its message; any
+    other error propagates to the task, which marks this attempt failed (`job_mark_failed`)."""
     checker, runner = _kind(job.kind)
     progress = JobProgress(job.pk, job.attempts)
     try:
         with acting_as(job.requested_by):  # the audit trail names who asked
             # Checked again: the role or the tournament may have changed since it was queued.
             checker(user=job.requested_by, tournament=job.tournament, params=job.params)
-            result = runner(tournament=job.tournament, params=job.params, progress=progress)
+            result = runner(
+                tournament=job.tournament,
+                params=job.params,
+                progress=progress,
+                user=job.requested_by,
+            )
         progress.flush()
         _finish(job, result)
     except TournamentError as error:
         _fail(job, error.message)
     except JobSuperseded:
         logger.warning("job %s: attempt %s was superseded by a newer one", job.pk, job.attempts)
-    return Job.objects.filter(pk=job_id).first()
 
 
-def job_mark_failed(*, job_id: int, error: BaseException | str) -> None:
-    """The task failed outside the job's own handling (a bug, retries exhausted): the job
-    says so instead of running forever. A finished job is left as it is."""
+def job_mark_failed(*, job_id: int, error: BaseException | str, attempt: int | None = None) -> None:
+    """The task failed outside the job's own handling (a bug, retries exhausted, no broker):
+    the job says so instead of running forever.
+
+    Only the attempt that failed is marked: `attempt` running, or with no attempt (it failed
+    before one was claimed) the job still queued. A newer attempt, a finished job, are left."""
     logger.error("job %s failed: %r", job_id, error)
     if isinstance(error, BaseException):
         text = _("The job stopped on an unexpected error (%(kind)s); it was logged.") % {
@@ -312,7 +397,11 @@ def job_mark_failed(*, job_id: int, error: BaseException | str) -> None:
         }
     else:
         text = str(error)
-    Job.objects.filter(pk=job_id, status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).update(
+    if attempt is None:
+        this_attempt = {"status": Job.Status.QUEUED}
+    else:
+        this_attempt = {"status": Job.Status.RUNNING, "attempts": attempt}
+    Job.objects.filter(pk=job_id, **this_attempt).update(
         status=Job.Status.FAILED,
         error=text,
         result_file="",

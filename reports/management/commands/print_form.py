@@ -30,6 +30,7 @@ class Command(TournamentCommand):
         )
 
     def handle(self, *args, **options):
+        self._check_output(options["output"])
         tournament = self.tournament(options["slug"])
         request = PrintRequest(
             tournament=tournament,
@@ -40,19 +41,29 @@ class Command(TournamentCommand):
         _name, content = print_form(kind=options["kind"], request=request)
         self._write(options["output"], content)
 
+    @staticmethod
+    def _check_output(output: str) -> None:
+        """Before any work: a target that cannot be written is refused at once."""
+        if output == "-":
+            return
+        target = Path(output)
+        if target.is_dir():
+            raise CommandError(_("%(path)s is a directory; name a file.") % {"path": target})
+        if not target.parent.is_dir():
+            raise CommandError(_("No such directory: %(dir)s") % {"dir": target.parent})
+
     def _write(self, output: str, content: bytes) -> None:
         if output == "-":
             sys.stdout.buffer.write(content)
             sys.stdout.buffer.flush()
             return
         target = Path(output)
-        if not target.parent.is_dir():
-            raise CommandError(_("No such directory: %(dir)s") % {"dir": target.parent})
         # Written beside the target, then moved into place: never a half-written file.
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".print-")
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
+            os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's 0600
             os.replace(temporary, target)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
@@ -60,3 +71,9 @@ class Command(TournamentCommand):
         self.stderr.write(
             _("Wrote %(path)s (%(size)s bytes)") % {"path": target, "size": len(content)}
         )
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,5 +1,6 @@
 /* A background job's page: polls its status (JSON) while it is queued or running, and
-   updates the progress bar, the current step, then the download link or the error. */
+   updates the progress bar, the current step, then the download link or the error (or, for
+   a job whose process is gone, says it stalled and offers to retry it). */
 (function () {
   "use strict";
   var box = document.getElementById("job");
@@ -24,13 +25,14 @@
   function update(job) {
     box.dataset.status = job.status;
     byId("job-status").textContent = job.status_label;
+    show("job-stalled", Boolean(job.stalled)); // still polled: it may come back to life
     byId("job-progress").value = job.percent;
     byId("job-progress").textContent = job.percent + "%";
     byId("job-percent").textContent = job.percent + "%";
     byId("job-message").textContent = job.message;
     byId("job-error").textContent = job.error;
     show("job-error", job.status === "failed");
-    show("job-retry", job.status === "failed");
+    show("job-retry", job.status === "failed" || Boolean(job.stalled));
     show("job-result", job.status === "done");
     if (job.download_url) {
       byId("job-download-link").href = job.download_url;
