@@ -47,6 +47,16 @@ class PrintRequest:
             )
         return session
 
+    def appeal_row(self) -> Appeal:
+        if self.appeal is None:
+            raise TournamentError(_("Say which appeal (--appeal ID on the command line)."))
+        appeal = Appeal.objects.filter(pk=self.appeal, session__tournament=self.tournament).first()
+        if appeal is None:
+            raise TournamentError(
+                _("%(t)s has no appeal %(id)s.") % {"t": self.tournament, "id": self.appeal}
+            )
+        return appeal
+
     def table_session(self) -> TableSession | None:
         session = self.session_row(required=self.table is not None)
         if self.table is None:
@@ -99,19 +109,15 @@ def _fouls(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
 
 
 def _standings(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
-    from reports.data.standings import standings_data
+    from reports.data.standings import last_counted_session, standings_data
     from reports.forms.standings import render_standings
 
     session = request.session_row(required=False)
     through = session.number if session else None
-    data = standings_data(tournament=request.tournament, through_session=through)
-    if through is None and data["last_session"]:
-        # Pinned to the last session counted, so that the paper can still be verified after
-        # later sessions are played: it changes only if what it shows is corrected.
-        pinned = data["last_session"]
-        data = standings_data(tournament=request.tournament, through_session=pinned)
-    else:
-        pinned = through
+    # Without a session, pinned to the last session counted, so that the paper can still be
+    # verified after later sessions are played: it changes only if what it shows is corrected.
+    pinned = through or last_counted_session(tournament=request.tournament)
+    data = standings_data(tournament=request.tournament, through_session=pinned)
     stamped = stamp(
         data,
         kind=PrintRecord.Kind.STANDINGS,
@@ -148,15 +154,7 @@ def _seat_cards(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
 
 
 def _appeal(request: PrintRequest, progress: Progress) -> tuple[str, bytes]:
-    if request.appeal is None:
-        raise TournamentError(_("Say which appeal (--appeal ID on the command line)."))
-    appeal = Appeal.objects.filter(
-        pk=request.appeal, session__tournament=request.tournament
-    ).first()
-    if appeal is None:
-        raise TournamentError(
-            _("%(t)s has no appeal %(id)s.") % {"t": request.tournament, "id": request.appeal}
-        )
+    appeal = request.appeal_row()
     from reports.data.appeal import appeal_data
     from reports.forms.appeal import render_appeal
 
@@ -237,14 +235,7 @@ def print_validate(*, kind: str, request: PrintRequest) -> None:
     request.session_row(required=kind == "scoresheet" or request.table is not None)
     request.table_session()
     if kind == "appeal":
-        if request.appeal is None:
-            raise TournamentError(_("Say which appeal (--appeal ID on the command line)."))
-        if not Appeal.objects.filter(
-            pk=request.appeal, session__tournament=request.tournament
-        ).exists():
-            raise TournamentError(
-                _("%(t)s has no appeal %(id)s.") % {"t": request.tournament, "id": request.appeal}
-            )
+        request.appeal_row()
 
 
 def print_form(

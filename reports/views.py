@@ -80,6 +80,11 @@ def print_now(request, tournament_id: int, kind: str):
         name, content = print_form(kind=kind, request=print_request)
     except TournamentError as error:
         return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
+    return pdf_response(name, content)
+
+
+def pdf_response(name: str, content: bytes) -> HttpResponse:
+    """A printed form, opened in the browser."""
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'
     return response

@@ -9,7 +9,9 @@ into words. Official standings only: complete sheets (tournaments.selectors.stan
 
 from collections import defaultdict
 
-from tournaments.models import Player, TableSession, Tournament
+from django.db.models import Max
+
+from tournaments.models import Player, SessionResult, TableSession, Tournament
 from tournaments.selectors.standings import (
     PlayerRow,
     TeamRow,
@@ -25,6 +27,14 @@ _SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
 def points_text(value) -> str:
     """Table points as printed: "4", "2.5", "2.33"."""
     return str(points_value(value))
+
+
+def last_counted_session(*, tournament: Tournament) -> int | None:
+    """The last session whose results the official standings count (a sheet not open)."""
+    results = SessionResult.objects.filter(session__tournament=tournament).exclude(
+        table_session__status=TableSession.Status.OPEN
+    )
+    return results.aggregate(last=Max("session__number"))["last"]
 
 
 def standings_data(*, tournament: Tournament, through_session: int | None = None) -> dict:

@@ -14,9 +14,14 @@ from reports.forms.chart import (
     render_player_schedule,
     render_seat_cards,
 )
-from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory, seated_table
+from tests.tournaments.factories import (
+    TeamFactory,
+    TournamentFactory,
+    seated_table,
+    two_session_chart,
+)
 from tournaments import seating_adapter
-from tournaments.models import Player, Seat
+from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -55,24 +60,10 @@ def charted(db):
     """Two games of two tables, eight numbered players named in several scripts, in teams of
     two; a substitute in the last seat of game 2."""
     tournament = TournamentFactory(name="Shanghai Open", slug="shanghai-open")
-    first = seated_table(tournament, table_number=1)
-    second = seated_table(tournament, table_number=2)
-    players = [s.player for s in first.seats.order_by("position")]
-    players += [s.player for s in second.seats.order_by("position")]
-    for index, (player, (name, native)) in enumerate(zip(players, NAMES, strict=True)):
-        player.name, player.native_name = name, native
+    players = two_session_chart(tournament, NAMES)
+    for index, player in enumerate(players):
         player.team = TeamFactory(tournament=tournament, name=f"Équipe {index} 队")
-        player.save(update_fields=["name", "native_name", "team"])
-    substitute = PlayerFactory(
-        tournament=tournament, name="Sub Stitute", status=Player.Status.SUBSTITUTE
-    )
-    seated_table(tournament, session_number=2, table_number=1, players=players[0:8:2])
-    seated_table(
-        tournament,
-        session_number=2,
-        table_number=2,
-        players=[players[1], players[3], players[5], substitute],
-    )
+        player.save(update_fields=["team"])
     return tournament
 
 

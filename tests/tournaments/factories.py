@@ -56,3 +56,27 @@ def seated_table(
             table_session=table_session, session=session, player=player, position=position
         )
     return table_session
+
+
+def two_session_chart(tournament: Tournament, names: list[tuple[str, str]]) -> list[Player]:
+    """Two sessions of two tables: eight numbered players called `names` (name, native name)
+    in seat order; session 2 mixes the tables and seats a substitute instead of player 8.
+    Returns the eight players."""
+    first = seated_table(tournament, table_number=1)
+    second = seated_table(tournament, table_number=2)
+    players = [s.player for s in first.seats.order_by("position")]
+    players += [s.player for s in second.seats.order_by("position")]
+    for player, (name, native) in zip(players, names, strict=True):
+        player.name, player.native_name = name, native
+        player.save(update_fields=["name", "native_name"])
+    substitute = PlayerFactory(
+        tournament=tournament, name="Sub Stitute", status=Player.Status.SUBSTITUTE
+    )
+    seated_table(tournament, session_number=2, table_number=1, players=players[0:8:2])
+    seated_table(
+        tournament,
+        session_number=2,
+        table_number=2,
+        players=[players[1], players[3], players[5], substitute],
+    )
+    return players

@@ -6,9 +6,11 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.tournaments.factories import (
+    TournamentFactory,
+    two_session_chart,
+)
 from tests.tournaments.test_roles_matrix import make_user
-from tournaments.models import Player
 from tournaments.roles import Role
 
 pytestmark = pytest.mark.django_db
@@ -27,12 +29,8 @@ def charted(db):
     """Two sessions of two tables: eight numbered players (Chinese, Cyrillic and accented Latin
     names) and a substitute in the last seat of session 2."""
     tournament = TournamentFactory(name="Shanghai Open", slug="shanghai-open", lots_seed="gong")
-    first = seated_table(tournament, table_number=1)
-    second = seated_table(tournament, table_number=2)
-    players = [s.player for s in first.seats.order_by("position")]
-    players += [s.player for s in second.seats.order_by("position")]
-    for player, (name, native) in zip(
-        players,
+    players = two_session_chart(
+        tournament,
         [
             ("Li Minghua", "李明华"),
             ("Ivan Petrov", "Иван Петров"),
@@ -43,23 +41,9 @@ def charted(db):
             ("Chen Wei", "陈伟"),
             ("Anna Berg", ""),
         ],
-        strict=True,
-    ):
-        player.name, player.native_name = name, native
-        player.save(update_fields=["name", "native_name"])
+    )
     players[5].lot_drawn_by = "The chief umpire"
     players[5].save(update_fields=["lot_drawn_by"])
-    substitute = PlayerFactory(
-        tournament=tournament, name="Sub Stitute", status=Player.Status.SUBSTITUTE
-    )
-    # Session 2 mixes the tables; the substitute sits instead of player 8.
-    seated_table(tournament, session_number=2, table_number=1, players=players[0:8:2])
-    seated_table(
-        tournament,
-        session_number=2,
-        table_number=2,
-        players=[players[1], players[3], players[5], substitute],
-    )
     return tournament
 
 

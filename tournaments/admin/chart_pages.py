@@ -105,6 +105,7 @@ def player_numbers_view(model_admin, request, object_id):
 def _pdf(request, tournament, kind: str, *, session=None, table=None) -> HttpResponse:
     """The form through reports.printing, which checks who may print it."""
     from reports.printing import PrintRequest, print_form
+    from reports.views import pdf_response
 
     try:
         filename, content = print_form(
@@ -117,9 +118,7 @@ def _pdf(request, tournament, kind: str, *, session=None, table=None) -> HttpRes
         raise PermissionDenied from None
     except TournamentError as error:
         return HttpResponse(error.message, status=404, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return pdf_response(filename, content)
 
 
 def chart_pdf_view(model_admin, request, object_id):
