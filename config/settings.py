@@ -79,9 +79,14 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
     "simple_history",
     "tournaments",
     "reports",
+    "api",
+    "public",
 ]
 
 MIDDLEWARE = [
@@ -161,11 +166,41 @@ MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "api.common.Pagination",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
+SPECTACULAR_SETTINGS = {
+    "TITLE": "MCR tournament API",
+    "DESCRIPTION": (
+        "Run a Mahjong Competition Rules tournament: registration, lots, seating, sessions, "
+        "hand entry, sign-off, corrections, appeals, standings and printed forms. Every error "
+        'is `{"errors": [{"code", "message", "field"}]}`. Writes to a score sheet need '
+        "`If-Match` with the sheet's `ETag`."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# The cache holds the public pages, keyed on each tournament's live version (public/live.py):
+# Redis when REDIS_URL is set (shared by every web process), else this process's memory.
+if env_url("REDIS_URL", schemes=("redis", "rediss")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_url("REDIS_URL", schemes=("redis", "rediss")),
+            "KEY_PREFIX": "mcr",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: eager in-process tasks unless a real Redis broker is configured.
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))

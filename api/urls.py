@@ -1,0 +1,18 @@
+"""/api/: each area of the API keeps its routes in its own module under api/views/."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.views import appeals, auth, event, exports, reports, sessions, sheets
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include(auth.urlpatterns)),
+    path("", include(event.urlpatterns)),
+    path("", include(sessions.urlpatterns)),
+    path("", include(sheets.urlpatterns)),
+    path("", include(appeals.urlpatterns)),
+    path("", include(reports.urlpatterns)),
+    path("", include(exports.urlpatterns)),
+]

@@ -1,0 +1,3 @@
+"""API: appeals (see api/urls.py)."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""API: event (see api/urls.py)."""
+
+urlpatterns = []

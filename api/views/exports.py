@@ -1,0 +1,3 @@
+"""API: exports (see api/urls.py)."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""API: reports (see api/urls.py)."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""API: sessions (see api/urls.py)."""
+
+urlpatterns = []

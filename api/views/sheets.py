@@ -1,0 +1,3 @@
+"""API: sheets (see api/urls.py)."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""/t/<slug>/: public pages (no login) and the hall clock."""
+
+urlpatterns = []
