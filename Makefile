@@ -44,6 +44,9 @@ bench: $(STAMP_DEV)
 	$(BIN)/python -m seating bench $(SEATING_BENCH_ARGS)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py bench_tournament
+# Live: 125 umpires on the API and 300 spectators on the public page, against gunicorn,
+# PostgreSQL, Redis and Celery on loopback (DATABASE_URL / REDIS_URL, else throwaway ones).
+	$(BIN)/python manage.py bench_live $(LIVE_BENCH_ARGS)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

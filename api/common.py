@@ -81,3 +81,13 @@ class Pagination(PageNumberPagination):
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000
+
+    def get_paginated_response_schema(self, schema):
+        described = super().get_paginated_response_schema(schema)
+        for name, text in {
+            "count": _("how many results there are on all pages"),
+            "next": _("the next page, or null on the last"),
+            "previous": _("the previous page, or null on the first"),
+        }.items():
+            described["properties"][name]["description"] = text
+        return described

@@ -5,6 +5,7 @@ view never catches what a service refused. A refused hand carries the scoring co
 """
 
 from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as ModelValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
@@ -77,6 +78,9 @@ def exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error in the same format."""
     if isinstance(exc, TournamentError):
         return tournament_error_response(exc)
+    if isinstance(exc, ModelValidationError):  # a model's full_clean() inside a service
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        exc = exceptions.ValidationError(detail)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -91,6 +91,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Right after SecurityMiddleware (as whitenoise asks): /static/ is answered by the web
+    # process itself, compressed and with far-future caching of the hashed names, so that a
+    # deployment needs no separate web server for static files (deploy/, docs/deployment.md).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -163,6 +167,23 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(VAR_DIR / "static")))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
+# In production collectstatic writes hashed, compressed copies (whitenoise's manifest storage:
+# a changed file gets a new name, so browsers may keep every file for years); in
+# development and tests plain files, so that nothing needs collectstatic first.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+# Development and tests: whitenoise serves the apps' static folders as they are (no
+# collectstatic, nothing cached); production only what collectstatic wrote to STATIC_ROOT.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = not PRODUCTION
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -187,7 +208,23 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,
+    # The seat positions A–D are one choice set wherever they appear (winner, discarder, …).
+    "ENUM_NAME_OVERRIDES": {
+        "PositionEnum": ["A", "B", "C", "D"],
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "PlayerStatusEnum": "tournaments.models.Player.Status",
+        "SessionStatusEnum": "tournaments.models.Session.Status",
+        "SheetStatusEnum": "tournaments.models.TableSession.Status",
+        "AppealStatusEnum": "tournaments.models.Appeal.Status",
+        "JobStatusEnum": "tournaments.models.Job.Status",
+    },
 }
+
+# How often an open public page asks whether anything changed (seconds).
+PUBLIC_POLL_SECONDS = env_int("MCR_PUBLIC_POLL_SECONDS", 5, minimum=1)
+# The public pages move to a new version at most this often (0: at every change); see
+# tournaments/live.py.
+PUBLIC_RENDER_SECONDS = env_int("MCR_PUBLIC_RENDER_SECONDS", 2, minimum=0)
 
 # The cache holds the public pages, keyed on each tournament's live version (public/live.py):
 # Redis when REDIS_URL is set (shared by every web process), else this process's memory.

@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -29,6 +29,7 @@ from tournaments.admin.jobs import job_url
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors import exports
 from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
 from tournaments.selectors.standings import points_value, standings_compute
@@ -69,24 +70,8 @@ class TournamentForm(forms.ModelForm):
             % {"names": ", ".join(TIE_BREAK_CHOICES)},
         }
 
-    def clean_tie_breaks(self):
-        value = self.cleaned_data.get("tie_breaks") or []
-        if not isinstance(value, list) or any(v not in TIE_BREAK_CHOICES for v in value):
-            raise forms.ValidationError(
-                _("Give a list of tie-breaks chosen from: %(names)s.")
-                % {"names": ", ".join(TIE_BREAK_CHOICES)}
-            )
-        return value
-
     def clean(self):
-        cleaned = super().clean()
-        start, end = cleaned.get("start_date"), cleaned.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The tournament cannot end before it starts."))
-        if cleaned.get("format") in (Tournament.Format.ELIMINATION, Tournament.Format.MIXED):
-            finalists = cleaned.get("finalists")
-            if finalists and finalists % 4:
-                self.add_error("finalists", _("The players advancing fill tables of four."))
+        cleaned = super().clean()  # the model's own checks run after, in _post_clean
         if self.instance.pk:
             try:
                 tournament_check_change(
@@ -181,6 +166,11 @@ class TournamentAdmin(admin.ModelAdmin):
             ),
             path("<path:object_id>/standings/", view(self.standings_view), name=name + "standings"),
             path("<path:object_id>/fouls/", view(self.fouls_view), name=name + "fouls"),
+            path(
+                "<path:object_id>/export/<str:what>.<str:fmt>",
+                view(self.export_view),
+                name=name + "export",
+            ),
             path(
                 "<path:object_id>/import-players/",
                 view(self.import_view),
@@ -392,6 +382,23 @@ class TournamentAdmin(admin.ModelAdmin):
             },
             obj=tournament,
             title=_("Record of Fouls — %(t)s") % {"t": tournament},
+        )
+
+    def export_view(self, request, object_id, what, fmt):
+        """The standings or every hand as a CSV or JSON download (tournaments.selectors.exports):
+        the official standings unless `?live=1`."""
+        tournament = get_or_404(self, request, object_id)
+        if what not in exports.KINDS or fmt not in exports.FORMATS:
+            raise Http404(what)
+        if not exports.export_allowed(request.user, what):
+            raise PermissionDenied
+        file = exports.export_file(
+            tournament=tournament, what=what, fmt=fmt, live=request.GET.get("live") == "1"
+        )
+        return HttpResponse(
+            file.content,
+            content_type=file.content_type,
+            headers={"Content-Disposition": f'attachment; filename="{file.name}"'},
         )
 
     def standings_view(self, request, object_id):

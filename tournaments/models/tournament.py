@@ -1,3 +1,4 @@
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -90,3 +91,21 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self):
+        """What the admin form and the API both refuse (full_clean calls this)."""
+        errors = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = _("The tournament cannot end before it starts.")
+        if (
+            self.format in (self.Format.ELIMINATION, self.Format.MIXED)
+            and (self.finalists or 0) % 4
+        ):
+            errors["finalists"] = _("The players advancing fill tables of four.")
+        tie_breaks = self.tie_breaks or []
+        if not isinstance(tie_breaks, list) or any(v not in TIE_BREAK_CHOICES for v in tie_breaks):
+            errors["tie_breaks"] = _("Give a list of tie-breaks chosen from: %(names)s.") % {
+                "names": ", ".join(TIE_BREAK_CHOICES)
+            }
+        if errors:
+            raise ValidationError(errors)

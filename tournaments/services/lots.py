@@ -8,6 +8,7 @@ from simple_history.utils import bulk_update_with_history
 from tournaments import roles, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
+from tournaments.live import live_touch
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import text_problem
 
@@ -76,6 +77,7 @@ def lots_draw(
     )
     tournament.lots_seed = seed
     tournament.save(update_fields=["lots_seed"])
+    live_touch(tournament.pk)
     return seed
 
 

@@ -16,6 +16,7 @@ from simple_history.utils import bulk_create_with_history
 from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
+from tournaments.live import live_touch
 from tournaments.models import Player, Team, Tournament
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
@@ -336,6 +337,7 @@ def players_import_csv(
         default_user=history_user(),
     )
     report.created = len(rows)
+    live_touch(tournament.pk)  # bulk_create sends no post_save
     return report
 
 

@@ -11,6 +11,7 @@ from simple_history.utils import bulk_create_with_history
 from tournaments import roles, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
+from tournaments.live import live_touch
 from tournaments.models import (
     Appeal,
     CheckIn,
@@ -87,6 +88,7 @@ def _write_session(
             )
     # With history: the audit trail shows when each seat was drawn, and by whom.
     bulk_create_with_history(seats, Seat, default_user=history_user())
+    live_touch(tournament.pk)
     return session
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import roles
 from tournaments.errors import TournamentError
+from tournaments.live import live_touch
 from tournaments.models import Session, TableSession
 from tournaments.models.play import SheetClosure
 from tournaments.services.sheets import sheet_touch
@@ -42,6 +43,7 @@ def session_schedule(
         raise TournamentError(_("A session cannot end before it starts."))
     session.scheduled_start, session.scheduled_end = start, end
     session.save(update_fields=["scheduled_start", "scheduled_end"])
+    live_touch(session.tournament_id)
     return session
 
 
@@ -59,6 +61,7 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
     session.actual_start, session.started_by = at, user
     session.save(update_fields=["actual_start", "started_by"])
     checkin_session_started(session=session)
+    live_touch(session.tournament_id)
     return session
 
 
@@ -76,6 +79,7 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
         raise TournamentError(_("A session cannot end before it starts."))
     session.actual_end, session.ended_by = at, user
     session.save(update_fields=["actual_end", "ended_by"])
+    live_touch(session.tournament_id)
     open_sheets = (
         TableSession.objects.select_for_update()
         .filter(session=session, status=TableSession.Status.OPEN)

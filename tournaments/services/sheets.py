@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import roles
 from tournaments.errors import TournamentError
+from tournaments.live import live_touch
 from tournaments.models import Seat, SheetConfirmation, TableSession, Tournament
 
 
@@ -105,4 +106,5 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
             confirmation.delete()
     TableSession.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
     sheet.version += 1
+    live_touch(sheet.session.tournament_id)
     return sheet.version

@@ -19,7 +19,8 @@ def _require_complete(sheet: TableSession) -> None:
             _(
                 "The sheet is still open: it is complete after 16 hands, a time-limit stop or "
                 "the end of the session."
-            )
+            ),
+            code="invalid_state",
         )
 
 
@@ -53,7 +54,8 @@ def sheet_confirm_player(
         )
     if sheet.confirmations.filter(player=player).exists():
         raise TournamentError(
-            _("%(player)s has already confirmed this sheet.") % {"player": player}
+            _("%(player)s has already confirmed this sheet.") % {"player": player},
+            code="invalid_state",
         )
     confirmation = SheetConfirmation.objects.create(
         table_session=sheet,
@@ -93,7 +95,7 @@ def sheet_sign(
     )
     if sheet.status != TableSession.Status.COMPLETE:
         _require_complete(sheet)
-        raise TournamentError(_("This sheet is already signed."))
+        raise TournamentError(_("This sheet is already signed."), code="invalid_state")
     confirmed = set(sheet.confirmations.values_list("player_id", flat=True))
     missing = [seat.player for seat in seats if seat.player_id not in confirmed]
     if missing:
@@ -124,7 +126,9 @@ def sheet_countersign(
         table_session=table_session, expected_version=expected_version, purpose=SIGN
     )
     if sheet.status != TableSession.Status.SIGNED:
-        raise TournamentError(_("Only a sheet the umpire has signed can be countersigned."))
+        raise TournamentError(
+            _("Only a sheet the umpire has signed can be countersigned."), code="invalid_state"
+        )
     if user is not None and sheet.umpire_signed_by_id == user.pk:
         raise TournamentError(
             _("You signed this sheet as its umpire: another chief umpire countersigns it.")

@@ -1,0 +1,556 @@
+"""What the score-sheet endpoints share: who may read which sheet, the sheet and its parts as
+JSON (with their serializers for the schema), and the body of a hand entry.
+
+Reads follow the admin and the player pages: the chief umpire, organisers and the arbitration
+committee read every sheet, an umpire the sheets assigned to him, a player the sheets of his
+own tables. Writes are checked by the services (403), never here.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+
+from scoring.tiles import InputError, parse_wind
+from tournaments import roles, seating_adapter
+from tournaments.models import Hand, Penalty, TableSession
+from tournaments.models.play import POSITIONS
+from tournaments.roles import Role
+from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
+from tournaments.selectors.standings import points_value
+from tournaments.services.penalties import penalty_description
+
+# -- who reads what ------------------------------------------------------------------------
+
+
+def reads_every_sheet(user) -> bool:
+    return roles.is_director(user) or roles.is_organiser(user) or roles.is_committee(user)
+
+
+def readable_sheets(user, queryset=None, *, players: bool = True):
+    """The sheets this login may read (`players=False`: only as staff, e.g. the history)."""
+    queryset = TableSession.objects.all() if queryset is None else queryset
+    if reads_every_sheet(user):
+        return queryset
+    allowed = Q(pk__in=[])
+    if roles.has_role(user, Role.UMPIRE):
+        allowed |= Q(umpire=user)
+    if players:
+        own = TableSession.objects.filter(
+            Q(seats__player__user=user) | Q(seats__replaced_player__user=user)
+        ).values("pk")
+        allowed |= Q(pk__in=own)
+    return queryset.filter(allowed)
+
+
+def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession:
+    """The sheet, or 404 when it does not exist or this login may not read it."""
+    queryset = TableSession.objects.select_related("session__tournament", "table", "umpire")
+    return get_object_or_404(readable_sheets(user, queryset, players=players), pk=sheet_id)
+
+
+def sheet_for_write(sheet_id: int) -> TableSession:
+    """The sheet to write to (404 if none); the service decides whether this login may."""
+    return get_object_or_404(
+        TableSession.objects.select_related("session__tournament", "table"), pk=sheet_id
+    )
+
+
+# -- the sheet as JSON ---------------------------------------------------------------------
+
+
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _user_field(row, name: str, usernames: dict[int, str] | None) -> str | None:
+    """The username in a user foreign key, from `usernames` (read once per sheet) if given."""
+    user_id = getattr(row, f"{name}_id")
+    if user_id is None:
+        return None
+    if usernames is not None and user_id in usernames:
+        return usernames[user_id]
+    return _username(getattr(row, name))
+
+
+def _usernames(user_ids) -> dict[int, str]:
+    ids = {pk for pk in user_ids if pk is not None}
+    if not ids:
+        return {}
+    return dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+
+
+def player_data(player) -> dict | None:
+    if player is None:
+        return None
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "registration_number": player.registration_number,
+        "lot_number": player.lot_number,
+    }
+
+
+def hand_data(hand: Hand, scores=None, usernames: dict[int, str] | None = None) -> dict:
+    scores = hand.scores.all() if scores is None else scores
+    payments = dict.fromkeys(POSITIONS, 0)
+    payments.update({score.position: score.points for score in scores})
+    return {
+        "number": hand.number,
+        "prevalent_wind": hand.prevalent_wind,
+        "dealer": hand.dealer_position,
+        "outcome": hand.outcome,
+        "winner": hand.winner_position or None,
+        "discarder": hand.discarder_position or None,
+        "self_drawn": hand.self_drawn,
+        "winner_seat_wind": (
+            seating_adapter.seat_wind(hand.winner_position, hand.number)
+            if hand.winner_position
+            else None
+        ),
+        "hand": hand.tiles,
+        "fans": [
+            {
+                "id": fan.get("id"),
+                "name": fan.get("name", ""),
+                "points": fan.get("points", 0),
+                "count": fan.get("count", 1),
+            }
+            for fan in hand.fans or []
+        ],
+        "points": hand.points,
+        "flowers": hand.flowers,
+        "total": hand.total if hand.outcome == Hand.Outcome.WIN else 0,
+        "payments": payments,
+        "entered_by": _user_field(hand, "entered_by", usernames),
+        "entered_at": hand.entered_at,
+    }
+
+
+def penalty_data(
+    penalty: Penalty, positions: dict[int, str], usernames: dict[int, str] | None = None
+) -> dict:
+    return {
+        "id": penalty.pk,
+        "offender": positions.get(penalty.player_id),
+        "player": player_data(penalty.player),
+        "kind": penalty.kind,
+        "foul": penalty.foul or None,
+        "occurrence": penalty.occurrence,
+        "victim": positions.get(penalty.victim_id) if penalty.victim_id else None,
+        "amount": penalty.amount,
+        "invalid_claim": penalty.invalid_claim,
+        "minutes_late": penalty.minutes_late,
+        "forfeited": penalty.forfeited,
+        "dead_hand": penalty.dead_hand,
+        "hand_number": penalty.hand_number,
+        "reason": penalty.reason,
+        "remarks": penalty.remarks,
+        "deltas": {p: int(penalty.deltas.get(p, 0)) for p in POSITIONS},
+        "description": penalty_description(penalty),
+        "recorded_by": _user_field(penalty, "recorded_by", usernames),
+        "recorded_at": penalty.recorded_at,
+        "voided": penalty.voided_at is not None,
+        "voided_at": penalty.voided_at,
+        "voided_by": _user_field(penalty, "voided_by", usernames),
+        "void_reason": penalty.void_reason or None,
+    }
+
+
+def seat_positions(sheet: TableSession) -> dict[int, str]:
+    """Player id → position at this sheet (a replaced player keeps the seat he lost)."""
+    positions = {}
+    for seat in sheet.seats.all():
+        positions[seat.player_id] = seat.position
+        if seat.replaced_player_id:
+            positions.setdefault(seat.replaced_player_id, seat.position)
+    return positions
+
+
+def _signature(by, at) -> dict | None:
+    return {"by": _username(by), "at": at} if at is not None else None
+
+
+def sheet_data(sheet: TableSession) -> dict:
+    computed: ScoreSheet = scoresheet_compute(table_session=sheet)
+    positions = {}
+    for seat in computed.seats:
+        positions[seat.player.pk] = seat.position
+        if seat.replaced_player is not None:
+            positions.setdefault(seat.replaced_player.pk, seat.position)
+    session = sheet.session
+    hands = [row.hand for row in computed.rows if row.hand is not None]
+    usernames = _usernames(
+        [hand.entered_by_id for hand in hands]
+        + [line.penalty.recorded_by_id for line in computed.penalties]
+        + [line.penalty.voided_by_id for line in computed.penalties]
+    )
+    return {
+        "id": sheet.pk,
+        "tournament": session.tournament.slug,
+        "session": session.number,
+        "table": sheet.table.number,
+        "umpire": _username(sheet.umpire) if sheet.umpire_id else None,
+        "version": sheet.version,
+        "seats": [
+            {
+                "position": seat.position,
+                "player": player_data(seat.player),
+                "seat_wind": seating_adapter.seat_wind(seat.position, 1),
+                "replaced_player": player_data(seat.replaced_player),
+            }
+            for seat in computed.seats
+        ],
+        "hands": [hand_data(hand, usernames=usernames) for hand in hands],
+        "next_hand": computed.next_number if sheet.status == TableSession.Status.OPEN else None,
+        "penalties": [
+            penalty_data(line.penalty, positions, usernames) for line in computed.penalties
+        ],
+        "results": [
+            {
+                "position": seat.position,
+                "player": player_data(seat.player),
+                "hands": seat.total - seat.penalties,
+                "penalties": seat.penalties,
+                "score": seat.total,
+                "rank": seat.rank,
+                "table_points": (
+                    points_value(seat.table_points) if seat.table_points is not None else None
+                ),
+                "forfeited": seat.forfeited,
+            }
+            for seat in computed.seats
+        ],
+        "signoff": {
+            "status": sheet.status,
+            "closed_by": sheet.closed_by or None,
+            "confirmations": [
+                {
+                    "position": seat.position,
+                    "player": player_data(seat.player),
+                    "confirmed_at": seat.confirmation.confirmed_at,
+                    "recorded_by": _username(seat.confirmation.recorded_by),
+                }
+                for seat in computed.seats
+                if seat.confirmation is not None
+            ],
+            "umpire_signature": _signature(sheet.umpire_signed_by, sheet.umpire_signed_at),
+            "countersignature": _signature(sheet.countersigned_by, sheet.countersigned_at),
+        },
+    }
+
+
+# -- serializers (the schema of the JSON above) ----------------------------------------------
+
+POSITION_HELP = gettext_lazy("A seat of the table: A, B, C or D (A is East in hand 1).")
+
+
+class SheetPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=gettext_lazy("the player's id"))
+    name = serializers.CharField(help_text=gettext_lazy("the player's name"))
+    registration_number = serializers.IntegerField(
+        help_text=gettext_lazy("his registration number")
+    )
+    lot_number = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("his player number from the draw of lots")
+    )
+
+
+class SheetSeatSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text=POSITION_HELP)
+    player = SheetPlayerSerializer(help_text=gettext_lazy("who sits there"))
+    seat_wind = serializers.CharField(
+        help_text=gettext_lazy("his seat wind in hand 1 (E, S, W, N; Appendix 4)")
+    )
+    replaced_player = SheetPlayerSerializer(
+        allow_null=True,
+        help_text=gettext_lazy("the player who lost the session and whose seat this player took"),
+    )
+
+
+class SheetFanSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the fan's number in the rules (1-81)")
+    )
+    name = serializers.CharField(help_text=gettext_lazy("the fan's English name"))
+    points = serializers.IntegerField(help_text=gettext_lazy("points of one such fan"))
+    count = serializers.IntegerField(help_text=gettext_lazy("how many times it counts"))
+
+
+def _payments_field(help_text):
+    return serializers.DictField(child=serializers.IntegerField(), help_text=help_text)
+
+
+class SheetHandSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text=gettext_lazy("hand number, 1-16"))
+    prevalent_wind = serializers.CharField(
+        help_text=gettext_lazy("prevalent wind of this hand (E, S, W, N), from its number")
+    )
+    dealer = serializers.CharField(help_text=gettext_lazy("the dealer's position (A-D)"))
+    outcome = serializers.ChoiceField(
+        choices=Hand.Outcome.values,
+        help_text=gettext_lazy("win, draw (wall exhausted) or time (stopped by the time limit)"),
+    )
+    winner = serializers.CharField(allow_null=True, help_text=gettext_lazy("winner's position"))
+    discarder = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("discarder's position; null when self-drawn")
+    )
+    self_drawn = serializers.BooleanField(help_text=gettext_lazy("won with a tile from the wall"))
+    winner_seat_wind = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("the winner's seat wind in this hand")
+    )
+    hand = serializers.JSONField(
+        allow_null=True,
+        help_text=gettext_lazy("the hand as entered (scoring core's hand JSON); null if none"),
+    )
+    fans = SheetFanSerializer(many=True, help_text=gettext_lazy("the fans scored"))
+    points = serializers.IntegerField(help_text=gettext_lazy("points without flowers"))
+    flowers = serializers.IntegerField(help_text=gettext_lazy("flowers (1 point each)"))
+    total = serializers.IntegerField(help_text=gettext_lazy("points plus flowers"))
+    payments = _payments_field(gettext_lazy("what the hand paid or cost each position A-D"))
+    entered_by = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("username of who entered it")
+    )
+    entered_at = serializers.DateTimeField(help_text=gettext_lazy("when it was entered"))
+
+
+class SheetPenaltySerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=gettext_lazy("the penalty's id"))
+    offender = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("the offender's position")
+    )
+    player = SheetPlayerSerializer(help_text=gettext_lazy("the offender"))
+    kind = serializers.ChoiceField(
+        choices=Penalty.Kind.values, help_text=gettext_lazy("kind of penalty (rule 3.11)")
+    )
+    foul = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("for a repeated foul: which foul")
+    )
+    occurrence = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("for a repeated foul: the n-th time this session")
+    )
+    victim = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("for a revealed tile: the position paid")
+    )
+    amount = serializers.IntegerField(help_text=gettext_lazy("the penalty's points"))
+    invalid_claim = serializers.BooleanField(
+        help_text=gettext_lazy("a False Hu claimed on a discard")
+    )
+    minutes_late = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("for a late arrival: minutes late")
+    )
+    forfeited = serializers.BooleanField(
+        help_text=gettext_lazy("the player lost the session (late)")
+    )
+    dead_hand = serializers.BooleanField(
+        help_text=gettext_lazy("the player lost the right to win hand `hand_number`")
+    )
+    hand_number = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the hand of the foul")
+    )
+    reason = serializers.CharField(help_text=gettext_lazy("the nature of the foul"))
+    remarks = serializers.CharField(allow_blank=True, help_text=gettext_lazy("remarks"))
+    deltas = _payments_field(gettext_lazy("score change per position A-D"))
+    description = serializers.CharField(help_text=gettext_lazy("the penalty in words"))
+    recorded_by = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("username of who recorded it")
+    )
+    recorded_at = serializers.DateTimeField(help_text=gettext_lazy("when it was recorded"))
+    voided = serializers.BooleanField(help_text=gettext_lazy("voided: counts for nothing"))
+    voided_at = serializers.DateTimeField(allow_null=True, help_text=gettext_lazy("when voided"))
+    voided_by = serializers.CharField(allow_null=True, help_text=gettext_lazy("who voided it"))
+    void_reason = serializers.CharField(allow_null=True, help_text=gettext_lazy("why voided"))
+
+
+class SheetResultSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text=POSITION_HELP)
+    player = SheetPlayerSerializer(help_text=gettext_lazy("the seat's player"))
+    hands = serializers.IntegerField(help_text=gettext_lazy("sum of the hands' payments"))
+    penalties = serializers.IntegerField(help_text=gettext_lazy("sum of the penalties"))
+    score = serializers.IntegerField(help_text=gettext_lazy("the session's score"))
+    rank = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("rank at the table (1-4); null before any result")
+    )
+    table_points = serializers.FloatField(
+        allow_null=True, help_text=gettext_lazy("table points (4, 2, 1, 0; shared on ties)")
+    )
+    forfeited = serializers.BooleanField(help_text=gettext_lazy("lost the session (late arrival)"))
+
+
+class SheetConfirmationSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text=POSITION_HELP)
+    player = SheetPlayerSerializer(help_text=gettext_lazy("the player who confirmed"))
+    confirmed_at = serializers.DateTimeField(help_text=gettext_lazy("when"))
+    recorded_by = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("the login that recorded it")
+    )
+
+
+class SheetSignatureSerializer(serializers.Serializer):
+    by = serializers.CharField(allow_null=True, help_text=gettext_lazy("username"))
+    at = serializers.DateTimeField(help_text=gettext_lazy("when"))
+
+
+class SheetSignoffSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=TableSession.Status.values,
+        help_text=gettext_lazy(
+            "open (takes hands), complete, signed by the umpire (locked), final (countersigned)"
+        ),
+    )
+    closed_by = serializers.CharField(
+        allow_null=True,
+        help_text=gettext_lazy("why it stopped taking hands: all_hands, time_limit, session_end"),
+    )
+    confirmations = SheetConfirmationSerializer(
+        many=True, help_text=gettext_lazy("the players' confirmations")
+    )
+    umpire_signature = SheetSignatureSerializer(
+        allow_null=True, help_text=gettext_lazy("the umpire's signature")
+    )
+    countersignature = SheetSignatureSerializer(
+        allow_null=True, help_text=gettext_lazy("the chief umpire's countersignature")
+    )
+
+
+class SheetDetailSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=gettext_lazy("the sheet's id"))
+    tournament = serializers.CharField(help_text=gettext_lazy("the tournament's slug"))
+    session = serializers.IntegerField(help_text=gettext_lazy("session number"))
+    table = serializers.IntegerField(help_text=gettext_lazy("table number"))
+    umpire = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("the assigned umpire's username")
+    )
+    version = serializers.IntegerField(
+        help_text=gettext_lazy("bumped by every write; the ETag carries it")
+    )
+    seats = SheetSeatSerializer(many=True, help_text=gettext_lazy("the four seats"))
+    hands = SheetHandSerializer(many=True, help_text=gettext_lazy("the hands recorded"))
+    next_hand = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the next hand's number; null once closed")
+    )
+    penalties = SheetPenaltySerializer(many=True, help_text=gettext_lazy("the Record of Fouls"))
+    results = SheetResultSerializer(many=True, help_text=gettext_lazy("the results per seat"))
+    signoff = SheetSignoffSerializer(help_text=gettext_lazy("the sign-off state"))
+
+
+# -- a hand entry's body (hands and corrections) ----------------------------------------------
+
+HAND_HELP = gettext_lazy(
+    "The winning hand in the scoring core's hand JSON (melds, concealed, win_tile, flowers and "
+    "the special-win flags). seat_wind, prevalent_wind and self_drawn follow from the hand "
+    "number and the discarder and may be left out; when sent they must agree, or the hand is "
+    "refused (400, field hand.seat_wind / hand.prevalent_wind / hand.self_drawn)."
+)
+
+
+class HandEntryInput(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=Hand.Outcome.values,
+        help_text=gettext_lazy("win, draw (wall exhausted) or time (stopped by the time limit)"),
+    )
+    winner = serializers.ChoiceField(
+        choices=POSITIONS,
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("for a win: the winner's position A-D"),
+    )
+    discarder = serializers.ChoiceField(
+        choices=POSITIONS,
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("for a win: who discarded the winning tile; null when self-drawn"),
+    )
+    hand = serializers.DictField(required=False, allow_null=True, help_text=HAND_HELP)
+    points = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text=gettext_lazy("points-only tournaments: the hand's points without flowers"),
+    )
+    flowers = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=8,
+        default=0,
+        help_text=gettext_lazy("points-only tournaments: flowers (0-8); else in `hand`"),
+    )
+
+    def validate(self, data):
+        if data["outcome"] == Hand.Outcome.WIN:
+            if not data.get("winner"):
+                raise serializers.ValidationError(
+                    {"winner": _("A win needs the winner's position.")}, code="required"
+                )
+            if data.get("hand") is not None and data.get("points") is not None:
+                raise serializers.ValidationError(
+                    {"points": _("Send the tiles (`hand`) or the points, not both.")},
+                    code="invalid",
+                )
+            return data
+        for name in ("winner", "discarder", "hand", "points"):
+            if data.get(name) is not None:
+                raise serializers.ValidationError(
+                    {name: _("A draw or a time-limit stop has no winner, discarder or hand.")},
+                    code="invalid",
+                )
+        return data
+
+
+def _same_wind(sent, expected: str, field: str) -> None:
+    try:
+        agrees = parse_wind(sent, field) == parse_wind(expected, field)
+    except InputError as error:
+        raise serializers.ValidationError({"hand": {field: str(error)}}, code="bad_wind") from None
+    if not agrees:
+        raise serializers.ValidationError(
+            {
+                "hand": {
+                    field: _(
+                        "%(field)s is %(expected)s in this hand (from its number and the "
+                        "winner's seat); leave it out or send %(expected)s."
+                    )
+                    % {"field": field, "expected": expected}
+                }
+            },
+            code="wind_mismatch",
+        )
+
+
+def check_hand_winds(data: dict, *, number: int) -> None:
+    """The winds and self-draw the client put in the hand must agree with the sheet's (the
+    scoring adapter takes the sheet's): a disagreement means the client counts hands or seats
+    differently, which is refused rather than silently rescored."""
+    tiles = data.get("hand")
+    if tiles is None or not data.get("winner"):
+        return
+    winds = seating_adapter.hand_winds(number)
+    if "prevalent_wind" in tiles:
+        _same_wind(tiles["prevalent_wind"], winds.prevalent_wind, "prevalent_wind")
+    if "seat_wind" in tiles:
+        seat = seating_adapter.seat_wind(data["winner"], number)
+        _same_wind(tiles["seat_wind"], seat, "seat_wind")
+    if "self_drawn" in tiles and tiles["self_drawn"] is not (not data.get("discarder")):
+        raise serializers.ValidationError(
+            {
+                "hand": {
+                    "self_drawn": _(
+                        "self_drawn must agree with the discarder (null discarder: self-drawn)."
+                    )
+                }
+            },
+            code="self_drawn_mismatch",
+        )
+
+
+def hand_kwargs(data: dict) -> dict:
+    """The keywords of hand_record_win / correction_hand_replace for a win."""
+    return {
+        "winner": data["winner"],
+        "discarder": data.get("discarder") or None,
+        "tiles": data.get("hand"),
+        "points": data.get("points"),
+        "flowers": data.get("flowers", 0),
+    }

@@ -1,0 +1,38 @@
+"""Gunicorn settings for the web service (`gunicorn -c deploy/gunicorn.conf.py config.wsgi`).
+
+Every value can be changed from the environment without editing this file; a command-line
+option (`--workers 3`) overrides both.
+
+Sizing: gunicorn's rule of thumb is 2 x cores + 1 worker processes. Each worker runs
+GUNICORN_THREADS threads, so one machine answers workers x threads requests at once, and
+holds up to that many PostgreSQL connections (connections are kept for 60 s between requests,
+CONN_MAX_AGE in config/settings.py). The public pages poll a small JSON answer every few
+seconds (no long-lived connections), so sync workers with threads suffice.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+worker_class = "gthread"
+# A request that takes longer than this (a stuck database, say) has its worker restarted.
+# Long work (seating, print batches) runs on the Celery workers, never in a request.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
+graceful_timeout = 30
+keepalive = 5
+# Recycle each worker now and then (jittered so that they do not all restart together).
+max_requests = 5000
+max_requests_jitter = 500
+
+accesslog = "-"
+errorlog = "-"
+# Who, what, status, bytes, milliseconds and which worker process answered.
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms pid=%(p)s'
+
+# TLS ends at the reverse proxy in front (compose.yaml: caddy), which is the only client of
+# this port; trust its X-Forwarded-Proto from any address on that private network.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "*")
+# Gunicorn's control socket lives in the home directory by default; not needed here.
+control_socket_disable = True

@@ -1,0 +1,210 @@
+"""What the public pages show, read once per live version (the views cache the result).
+
+Nothing here is private: names, numbers, seats, scores and table points are what the
+tournament posts on its notice board. Standings are live (open sheets count, marked
+provisional), as spectators follow them during a session.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count
+from django.http import Http404
+
+from tournaments import seating_adapter
+from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
+from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
+from tournaments.selectors.standings import Standings, points_value, standings_compute
+
+
+@dataclass(frozen=True)
+class TableLine:
+    position: str
+    wind: str
+    number: int | None
+    name: str
+    native_name: str
+    team: str
+    score: int | None
+    rank: int | None
+    table_points: int | float | None
+    forfeited: bool
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    number: int
+    status: str
+    status_label: str
+    hands: int
+    lines: tuple[TableLine, ...]
+
+
+@dataclass(frozen=True)
+class PublicSession:
+    number: int
+    stage: str
+    status: str
+    actual_start: object
+    actual_end: object
+    tables: tuple[PublicTable, ...]
+
+
+@dataclass
+class PlayerSessionLine:
+    session: int
+    table: int
+    position: str
+    wind: str
+    status_label: str
+    hands: int
+    score: int | None = None
+    rank: int | None = None
+    table_points: int | float | None = None
+    forfeited: bool = False
+
+
+@dataclass
+class PublicPlayer:
+    number: int | None
+    name: str
+    native_name: str
+    team: str
+    country: str
+    rank: int | None
+    table_points: int | float
+    contest_points: int
+    provisional: bool
+    lines: list[PlayerSessionLine] = field(default_factory=list)
+
+
+def live_standings(tournament: Tournament) -> Standings:
+    return standings_compute(tournament=tournament, live=True)
+
+
+def _status_label(sheet: TableSession, hands: int) -> str:
+    """Not started, playing (with the hands so far), complete, signed or final."""
+    if sheet.status == TableSession.Status.OPEN:
+        return "playing" if hands else "not_started"
+    return sheet.status
+
+
+def public_session(tournament: Tournament, number: int) -> PublicSession:
+    session = Session.objects.filter(tournament=tournament, number=number).first()
+    if session is None:
+        raise Http404
+    sheets = list(
+        TableSession.objects.filter(session=session)
+        .select_related("table")
+        .annotate(hand_count=Count("hands"))
+        .order_by("table__number")
+    )
+    seats = Seat.objects.filter(session=session).select_related("player__team")
+    results = {
+        (r.table_session_id, r.position): r for r in SessionResult.objects.filter(session=session)
+    }
+    by_sheet: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_sheet.setdefault(seat.table_session_id, []).append(seat)
+    tables = tuple(_table(sheet, by_sheet.get(sheet.pk, []), results) for sheet in sheets)
+    return PublicSession(
+        number=session.number,
+        stage=session.stage,
+        status=session.status,
+        actual_start=session.actual_start,
+        actual_end=session.actual_end,
+        tables=tables,
+    )
+
+
+def _table(sheet: TableSession, seats: list[Seat], results) -> PublicTable:
+    lines = []
+    for seat in sorted(seats, key=lambda s: s.position):
+        result = results.get((sheet.pk, seat.position))
+        player = seat.player
+        lines.append(
+            TableLine(
+                position=seat.position,
+                wind=seating_adapter.seat_wind(seat.position, 1),
+                number=player.lot_number,
+                name=player.name,
+                native_name=player.native_name,
+                team=player.team.name if player.team_id else "",
+                score=result.score if result else None,
+                rank=result.rank if result else None,
+                table_points=_tp(result.table_points_12) if result else None,
+                forfeited=bool(result and result.forfeited),
+            )
+        )
+    status = _status_label(sheet, sheet.hand_count)
+    return PublicTable(
+        number=sheet.table.number,
+        status=status,
+        status_label=status,
+        hands=min(sheet.hand_count, HANDS_PER_SESSION),
+        lines=tuple(lines),
+    )
+
+
+def _tp(twelfths: int) -> int | float:
+    return points_value(Fraction(twelfths, TABLE_POINT_UNIT))
+
+
+def public_player(tournament: Tournament, number: int, standings: Standings) -> PublicPlayer:
+    player = (
+        Player.objects.filter(tournament=tournament, lot_number=number)
+        .select_related("team")
+        .first()
+    )
+    if player is None:
+        raise Http404
+    row = next((r for r in standings.players if r.player_id == player.pk), None)
+    page = PublicPlayer(
+        number=player.lot_number,
+        name=player.name,
+        native_name=player.native_name,
+        team=player.team.name if player.team_id else "",
+        country=getattr(player, "country", ""),
+        rank=row.rank if row else None,
+        table_points=points_value(row.table_points) if row else 0,
+        contest_points=row.contest_points if row else 0,
+        provisional=row.provisional if row else False,
+    )
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("session", "table_session__table")
+        .annotate(hand_count=Count("table_session__hands"))
+        .order_by("session__number")
+    )
+    results = {r.table_session_id: r for r in SessionResult.objects.filter(player=player)}
+    for seat in seats:
+        sheet = seat.table_session
+        result = results.get(sheet.pk)
+        page.lines.append(
+            PlayerSessionLine(
+                session=seat.session.number,
+                table=sheet.table.number,
+                position=seat.position,
+                wind=seating_adapter.seat_wind(seat.position, 1),
+                status_label=_status_label(sheet, seat.hand_count),
+                hands=min(seat.hand_count, HANDS_PER_SESSION),
+                score=result.score if result else None,
+                rank=result.rank if result else None,
+                table_points=_tp(result.table_points_12) if result else None,
+                forfeited=bool(result and result.forfeited),
+            )
+        )
+    return page
+
+
+def current_session(tournament: Tournament) -> Session | None:
+    """The session the hall clock shows: the one running, else the last started, else the
+    next scheduled."""
+    sessions = list(tournament.sessions.order_by("number"))
+    running = [s for s in sessions if s.status == Session.Status.RUNNING]
+    if running:
+        return running[-1]
+    started = [s for s in sessions if s.actual_start is not None]
+    if started:
+        return started[-1]
+    return sessions[0] if sessions else None

@@ -1,0 +1,270 @@
+"""Public pages of a tournament under /t/<slug>/: live standings, each session's tables, a
+player's page, the seating chart and the hall clock. No login; nothing private.
+
+Every page and every poll is served from the cache under the tournament's live version
+(tournaments/live.py): while nothing changes a poll costs two cache reads and no query; a
+write makes a new version and the next poll renders the page once for everyone. The pages
+poll instead of holding a connection open (server-sent events): see docs/public-pages.md.
+"""
+
+import json
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from public import selectors
+from tournaments.live import published_version
+from tournaments.models import Session, Tournament
+from tournaments.selectors.chart import seating_chart
+
+PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
+RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
+SLUG_TIMEOUT = 60
+WARNING_MINUTES = 15  # rule 3.5.6: the players are told when a quarter of an hour remains
+
+
+def _tournament_info(slug: str) -> dict:
+    """id, name and slug of the tournament (cached: a poll does not query for it); 404."""
+    key = f"public:slug:{slug}"
+    info = cache.get(key)
+    if info is None:
+        row = Tournament.objects.filter(slug=slug).values("pk", "name", "slug").first()
+        info = row or {}
+        cache.set(key, info, SLUG_TIMEOUT)
+    if not info:
+        raise Http404
+    return info
+
+
+def _cached(info: dict, version: str, name: str, build) -> str:
+    """What `build` gives for this version, built once per version."""
+    key = f"public:{info['pk']}:{version}:{translation.get_language()}:{name}"
+    text = cache.get(key)
+    if text is None:
+        text = build()
+        cache.set(key, text, PAGE_TIMEOUT)
+    return text
+
+
+def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
+    """(the version it shows, what `build` gives) for this page part, built by one process
+    at a time: while one renders a new version, the others serve the last copy instead of
+    rendering it too (hundreds of polls arrive together just after a change)."""
+    key = f"public:{info['pk']}:{translation.get_language()}:{name}"
+    entry = cache.get(key)
+    if entry is not None and entry[0] == version:
+        return entry
+    if not cache.add(f"{key}:lock", 1, RENDER_LOCK_TIMEOUT) and entry is not None:
+        return entry
+    try:
+        entry = (version, build())
+        cache.set(key, entry, PAGE_TIMEOUT)
+    finally:
+        cache.delete(f"{key}:lock")
+    return entry
+
+
+def _tournament(info: dict) -> Tournament:
+    return get_object_or_404(Tournament, pk=info["pk"])
+
+
+# -- the live parts of each page: (template, context builder) by page name ------------------
+
+
+def _standings_context(tournament: Tournament, standings) -> dict:
+    return {"tournament": tournament, "standings": standings}
+
+
+def _session_context(tournament: Tournament, _standings, number: int) -> dict:
+    return {"tournament": tournament, "session": selectors.public_session(tournament, number)}
+
+
+def _player_context(tournament: Tournament, standings, number: int) -> dict:
+    return {
+        "tournament": tournament,
+        "player": selectors.public_player(tournament, number, standings),
+    }
+
+
+def _chart_context(tournament: Tournament, _standings) -> dict:
+    return {"tournament": tournament, "chart": seating_chart(tournament=tournament)}
+
+
+def _page_parts(page: str):
+    """(fragment template, context builder taking the tournament, title) of a page name:
+    "standings", "chart", "session-N" or "player-N"; 404 for anything else."""
+    kind, _sep, number = page.partition("-")
+    if kind == "standings" and not number:
+        return "public/_standings.html", _standings_context, _("Standings")
+    if kind == "chart" and not number:
+        return "public/_chart.html", _chart_context, _("Seating chart")
+    if number.isdigit() and int(number) < 100_000:
+        n = int(number)
+        if kind == "session":
+            return (
+                "public/_session.html",
+                lambda t, standings: _session_context(t, standings, n),
+                _("Session %(number)s") % {"number": n},
+            )
+        if kind == "player":
+            return (
+                "public/_player.html",
+                lambda t, standings: _player_context(t, standings, n),
+                _("Player %(number)s") % {"number": n},
+            )
+    raise Http404
+
+
+def _standings(info: dict, version: str, tournament: Tournament):
+    """The live standings of this version, computed once and shared by the standings page and
+    every player's page."""
+    _shown, standings = _rendered(
+        info, version, "standings-data", lambda: selectors.live_standings(tournament)
+    )
+    return standings
+
+
+def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
+    """(version shown, HTML) of a page's live part."""
+    template, context, _title = _page_parts(page)
+
+    def build():
+        tournament = _tournament(info)
+        standings = None
+        if page == "standings" or page.startswith("player-"):
+            standings = _standings(info, version, tournament)
+        return render_to_string(template, context(tournament, standings))
+
+    return _rendered(info, version, f"fragment:{page}", build)
+
+
+def _sessions_nav(info: dict, version: str) -> list[int]:
+    def build():
+        numbers = Session.objects.filter(tournament_id=info["pk"]).values_list("number", flat=True)
+        return json.dumps(sorted(numbers))
+
+    return json.loads(_cached(info, version, "sessions", build))
+
+
+def _page(request, slug: str, page: str) -> HttpResponse:
+    info = _tournament_info(slug)
+    _template, _context, title = _page_parts(page)
+    version, fragment = _fragment(info, published_version(info["pk"]), page)
+    etag = f'"{version}-{translation.get_language()}-{page}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified()
+
+    def build():
+        return render_to_string(
+            "public/page.html",
+            {
+                "info": info,
+                "title": title,
+                "page": page,
+                "version": version,
+                "fragment": fragment,
+                "sessions": _sessions_nav(info, version),
+                "current_session": int(page[8:]) if page.startswith("session-") else None,
+                "poll_seconds": settings.PUBLIC_POLL_SECONDS,
+            },
+            request=None,
+        )
+
+    response = HttpResponse(_cached(info, version, f"page:{page}", build))
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
+@require_GET
+def standings(request, slug: str):
+    return _page(request, slug, "standings")
+
+
+@require_GET
+def session(request, slug: str, number: int):
+    return _page(request, slug, f"session-{number}")
+
+
+@require_GET
+def player(request, slug: str, number: int):
+    return _page(request, slug, f"player-{number}")
+
+
+@require_GET
+def chart(request, slug: str):
+    return _page(request, slug, "chart")
+
+
+@require_GET
+def live(request, slug: str):
+    """The poll of a page: `?page=<name>&v=<version it shows>` → unchanged, or the new
+    version and its live part."""
+    info = _tournament_info(slug)
+    page = request.GET.get("page", "standings")
+    _page_parts(page)  # 404 for an unknown page
+    version, fragment = _fragment(info, published_version(info["pk"]), page)
+    if request.GET.get("v") == version:
+        data = {"version": version, "changed": False}
+    else:
+        data = {"version": version, "changed": True, "html": fragment}
+    response = JsonResponse(data)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# -- the hall clock ---------------------------------------------------------------------
+
+
+@require_GET
+def clock(request, slug: str):
+    info = _tournament_info(slug)
+    response = HttpResponse(
+        render_to_string("public/clock.html", {"info": info, "warning_minutes": WARNING_MINUTES})
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _clock_session(info: dict, version: str) -> str:
+    def build():
+        tournament = _tournament(info)
+        current = selectors.current_session(tournament)
+        if current is None:
+            return json.dumps(None)
+        return json.dumps(
+            {
+                "number": current.number,
+                "start": current.actual_start.isoformat() if current.actual_start else None,
+                "end": current.actual_end.isoformat() if current.actual_end else None,
+                "scheduled_start": (
+                    current.scheduled_start.isoformat() if current.scheduled_start else None
+                ),
+                "minutes": tournament.session_minutes,
+            }
+        )
+
+    return _cached(info, version, "clock", build)
+
+
+@require_GET
+def clock_json(request, slug: str):
+    """The session the clock shows, and the server's time to correct the screen's clock."""
+    info = _tournament_info(slug)
+    version = published_version(info["pk"])
+    response = JsonResponse(
+        {
+            "version": version,
+            "now": timezone.now().isoformat(),
+            "warning_minutes": WARNING_MINUTES,
+            "session": json.loads(_clock_session(info, version)),
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,3 @@
+"""Fixtures of the deployment tests."""
+
+from tests.deploy.gunicorn_fixtures import event_server  # noqa: F401

@@ -1,0 +1,73 @@
+"""GET /t/<slug>/live.json: what an open page asks every few seconds."""
+
+from tests.public.conftest import win
+
+
+def test_it_says_unchanged_without_any_query(client, event, django_assert_num_queries):
+    first = client.get("/t/madrid/live.json?page=standings").json()
+    assert first["changed"] is True and "<table" in first["html"]
+    with django_assert_num_queries(0):
+        again = client.get(f"/t/madrid/live.json?page=standings&v={first['version']}").json()
+    assert again == {"version": first["version"], "changed": False}
+
+
+def test_after_a_hand_it_gives_a_new_version_and_the_new_figures(client, event):
+    _tournament, first_sheet, _second = event
+    seen = client.get("/t/madrid/live.json?page=standings").json()
+    win(first_sheet, points=24)
+    now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert now["changed"] is True and now["version"] != seen["version"]
+    assert ">48*<" in now["html"]
+
+
+def test_it_serves_the_live_part_of_every_page(client, event):
+    for page in ("standings", "chart", "session-1", "player-1"):
+        data = client.get(f"/t/madrid/live.json?page={page}").json()
+        assert data["changed"] is True and data["html"], page
+
+
+def test_an_unknown_page_is_404(client, event):
+    assert client.get("/t/madrid/live.json?page=nonsense").status_code == 404
+    assert client.get("/t/madrid/live.json?page=session-x").status_code == 404
+    assert client.get("/t/madrid/live.json?page=session-9").status_code == 404
+
+
+def test_it_is_never_stored_by_a_browser_or_proxy(client, event):
+    assert client.get("/t/madrid/live.json").headers["Cache-Control"] == "no-store"
+
+
+def test_during_play_the_pages_move_on_at_most_once_per_render_interval(
+    client, event, settings, monkeypatch
+):
+    import tournaments.live
+
+    settings.PUBLIC_RENDER_SECONDS = 30
+    clock = [1_000_000.0]
+    monkeypatch.setattr(tournaments.live.time, "time", lambda: clock[0])
+    _tournament, first_sheet, _second = event
+    seen = client.get("/t/madrid/live.json?page=standings").json()
+    win(first_sheet, points=24)
+    clock[0] += 10
+    soon = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert soon == {"version": seen["version"], "changed": False}
+    clock[0] += 25
+    later = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert later["changed"] is True and ">48*<" in later["html"]
+
+
+def test_while_another_process_renders_a_new_version_the_last_copy_is_served(
+    client, event, django_assert_num_queries
+):
+    from django.core.cache import cache
+
+    _tournament, first_sheet, _second = event
+    seen = client.get("/t/madrid/live.json?page=standings").json()
+    win(first_sheet, points=24)
+    lock = f"public:{_tournament.pk}:en:fragment:standings:lock"
+    assert cache.add(lock, 1, 30)  # another process is rendering it
+    with django_assert_num_queries(0):
+        served = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert served == {"version": seen["version"], "changed": False}
+    cache.delete(lock)
+    now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert now["changed"] is True and ">48*<" in now["html"]

@@ -1,0 +1,16 @@
+"""GET /t/<slug>/players/<number>/: a player's tables, seats and results."""
+
+from tests.public.conftest import win
+
+
+def test_it_shows_his_table_seat_and_result(client, event):
+    _tournament, first, _second = event
+    win(first, points=24)
+    text = client.get("/t/madrid/players/1/").content.decode()
+    assert "Player A" in text
+    assert "Rank 1" in text and "48" in text
+    assert "playing, 1 hand" in text
+
+
+def test_an_unknown_player_number_is_404(client, event):
+    assert client.get("/t/madrid/players/99/").status_code == 404

@@ -1,0 +1,8 @@
+"""The live benchmark (`manage.py bench_live`, run by `make bench`): 125 umpires entering hands
+through the API while 300 spectators poll the public standings, on gunicorn + PostgreSQL +
+Redis + a Celery worker on loopback. See docs/benchmarks.md.
+
+Modules: `stats` (percentiles, the report; no Django), `stack` (the throwaway PostgreSQL,
+Redis, gunicorn and Celery processes), `load` (the asyncio + httpx clients, several
+processes), `prepare` (the tournament, built through the services; runs under Django).
+"""

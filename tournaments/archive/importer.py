@@ -1,0 +1,633 @@
+"""Restore a tournament from its archive (`manage.py import_tournament`).
+
+The import is the system: it writes the rows as the archive has them, without the services'
+role checks or the rules' checks of a new entry (the archive holds what was accepted), but
+every model constraint still applies: each row's fields are validated (types, choices,
+lengths) and the database enforces its check and unique constraints. Everything happens in
+one transaction: a refused file writes nothing. Timestamps the database would set itself
+(`entered_at`, `recorded_at`, `made_at`, `decided_at`, `created_at`, `printed_at`) are
+restored as written. No history rows are written (the archive holds none).
+"""
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.archive import export as spec
+from tournaments.archive.schema import FORMAT, VERSION, ArchiveError, decode
+from tournaments.live import live_touch
+from tournaments.models import (
+    Appeal,
+    CheckIn,
+    Correction,
+    Hand,
+    HandScore,
+    Penalty,
+    Player,
+    Sanction,
+    Seat,
+    Session,
+    SessionResult,
+    SheetConfirmation,
+    Table,
+    TableSession,
+    Team,
+    Tournament,
+)
+
+# JSON fields and the type each holds (None allowed where the model allows it).
+JSON_TYPES = {
+    "tie_breaks": list,
+    "tiles": dict,
+    "fans": list,
+    "deltas": dict,
+    "before": dict,
+    "after": dict,
+    "params": dict,
+}
+
+
+@dataclass
+class ImportReport:
+    tournament: Tournament
+    created_users: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def load(text: str) -> dict:
+    """The archive's JSON, refused when it is not a JSON object (malformed or truncated)."""
+    import json
+
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ArchiveError(
+            _("The file is not valid JSON (truncated or damaged?): %(error)s.") % {"error": error}
+        ) from None
+    if not isinstance(document, dict):
+        raise ArchiveError(_("The file is not a tournament archive (not a JSON object)."))
+    return document
+
+
+def check_header(document: dict) -> None:
+    if document.get("format") != FORMAT:
+        raise ArchiveError(
+            _('The file is not a tournament archive ("format" is not "%(format)s").')
+            % {"format": FORMAT}
+        )
+    if document.get("version") != VERSION:
+        raise ArchiveError(
+            _("The archive is of version %(found)r; this site reads version %(version)s.")
+            % {"found": document.get("version"), "version": VERSION}
+        )
+
+
+def import_tournament(document: dict) -> ImportReport:
+    """Create the archived tournament; ArchiveError (nothing written) when it cannot be."""
+    check_header(document)
+    try:
+        with transaction.atomic():
+            return _Importer(document).run()
+    except DatabaseError as error:
+        raise ArchiveError(
+            _("The file breaks a rule of the database: %(error)s.") % {"error": error}
+        ) from None
+
+
+def _dict(node, where: str) -> dict:
+    if not isinstance(node, dict):
+        raise ArchiveError(_("%(where)s: expected an object.") % {"where": where})
+    return node
+
+
+def _list(node: dict, key: str, where: str) -> list:
+    value = _required(node, key, where)
+    if not isinstance(value, list):
+        raise ArchiveError(_("%(where)s: %(key)s must be a list.") % {"where": where, "key": key})
+    return value
+
+
+def _required(node: dict, key: str, where: str):
+    if key not in _dict(node, where):
+        raise ArchiveError(_("%(where)s: %(key)s is missing.") % {"where": where, "key": key})
+    return node[key]
+
+
+def _unique(keys: list, what: str) -> None:
+    seen = set()
+    for key in keys:
+        if key in seen:
+            raise ArchiveError(
+                _("The file names %(what)s %(key)s twice.") % {"what": what, "key": key}
+            )
+        seen.add(key)
+
+
+def _build(model: type[models.Model], data: dict, names: list[str], where: str, **refs):
+    """A model instance from the archive's plain fields and resolved references, its fields
+    validated as a form would (types, choices, lengths, required values)."""
+    data = _dict(data, where)
+    fields = {f.name: f for f in model._meta.concrete_fields}
+    values = {}
+    for name in names:
+        value = decode(fields[name], _required(data, name, where), f"{where}, {name}")
+        expected = JSON_TYPES.get(name)
+        if expected and not (isinstance(value, expected) or (value is None and fields[name].null)):
+            raise ArchiveError(
+                _("%(where)s: %(key)s must be a %(type)s.")
+                % {"where": where, "key": name, "type": expected.__name__}
+            )
+        values[fields[name].attname] = value
+    obj = model(**values, **refs)
+    skip = [f.name for f in fields.values() if f.is_relation or f.name in JSON_TYPES]
+    try:
+        obj.clean_fields(exclude=skip)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items()
+        )
+        raise ArchiveError(f"{where}: {problems}") from None
+    return obj
+
+
+def _create(model: type[models.Model], objs: list, restore: tuple[str, ...] = ()) -> list:
+    """bulk_create (no history rows), then the timestamps the database set itself put back."""
+    kept = [[getattr(obj, name) for name in restore] for obj in objs]
+    model.objects.bulk_create(objs, batch_size=500)
+    if restore and objs:
+        for obj, values in zip(objs, kept, strict=True):
+            for name, value in zip(restore, values, strict=True):
+                setattr(obj, name, value)
+        model.objects.bulk_update(objs, list(restore), batch_size=500)
+    return objs
+
+
+class _Importer:
+    def __init__(self, document: dict):
+        self.doc = document
+        self.report: ImportReport | None = None
+        self.users: dict[str, object] = {}
+        self.players: dict[int, Player] = {}
+        self.sessions: dict[int, Session] = {}
+        self.tables: dict[int, Table] = {}
+        self.created_users: list[str] = []
+        self.sheets: dict[tuple[int, int], TableSession] = {}
+        self.seat_positions: dict[tuple[int, int], set[str]] = {}
+        self.hands: dict[tuple[int, int, int], Hand] = {}
+        self.penalties: dict[tuple[int, int, int], Penalty] = {}
+        self.corrections: dict[tuple[int, int, int], Correction] = {}
+
+    # -- references ------------------------------------------------------------------------
+
+    def user(self, data: dict, name: str, where: str):
+        username = _required(data, name, where)
+        if username is None:
+            return None
+        if username not in self.users:
+            raise ArchiveError(
+                _("%(where)s: user %(user)r is not in the file's list of users.")
+                % {"where": where, "user": username}
+            )
+        return self.users[username]
+
+    def user_refs(self, model, data: dict, where: str) -> dict:
+        return {name: self.user(data, name, where) for name in spec.USER_FIELDS[model]}
+
+    def player(self, data: dict, name: str, where: str, *, optional: bool = False):
+        number = _required(data, name, where)
+        if number is None and optional:
+            return None
+        if number not in self.players:
+            raise ArchiveError(
+                _("%(where)s: no player with registration number %(number)r in the file.")
+                % {"where": where, "number": number}
+            )
+        return self.players[number]
+
+    def sheet_key(self, value, where: str, index: dict, what: str, *, size: int = 2):
+        """A reference by natural key: {"session", "table"}, with "number" (size 3) for what
+        is numbered on a sheet; None for no reference."""
+        if value is None:
+            return None
+        names = ("session", "table", "number")[:size]
+        key = None
+        if isinstance(value, dict) and set(value) == set(names):
+            key = tuple(value[name] for name in names)
+        if key is None or key not in index:
+            raise ArchiveError(
+                _("%(where)s: no %(what)s %(key)s in the file.")
+                % {"where": where, "what": what, "key": value}
+            )
+        return index[key]
+
+    # -- the import ------------------------------------------------------------------------
+
+    def run(self) -> ImportReport:
+        doc = self.doc
+        tournament_data = _dict(_required(doc, "tournament", _("the file")), "tournament")
+        slug = _required(tournament_data, "slug", "tournament")
+        if Tournament.objects.filter(slug=slug).exists():
+            raise ArchiveError(
+                _("A tournament with the slug %(slug)r exists already.") % {"slug": slug}
+            )
+        self._users()
+        tournament = _build(Tournament, tournament_data, spec.TOURNAMENT_FIELDS, "tournament")
+        _create(Tournament, [tournament], ("created_at",))
+        self.report = ImportReport(tournament=tournament, created_users=self.created_users)
+        self._people(tournament)
+        self._sessions(tournament)
+        self._sheets()
+        self._sanctions()
+        self._appeals()
+        self._print_records(tournament)
+        # Public pages cached for a tournament of the same id (a database restored or
+        # rebuilt) must not be served for this one: a new live version once committed.
+        live_touch(tournament.pk)
+        return self.report
+
+    def _count(self, what: str, objs: list) -> None:
+        self.report.counts[what] = self.report.counts.get(what, 0) + len(objs)
+
+    def _users(self) -> None:
+        names = _list(self.doc, "users", _("the file"))
+        if not all(isinstance(name, str) and name for name in names):
+            raise ArchiveError(_("users: every user is a username."))
+        _unique(names, _("the user"))
+        model = get_user_model()
+        self.users = {u.username: u for u in model.objects.filter(username__in=names)}
+        self.created_users = sorted(set(names) - set(self.users))
+        for username in self.created_users:
+            user = model(username=username, is_active=False)
+            user.set_unusable_password()
+            try:
+                user.clean_fields(exclude=["password"])
+            except ValidationError as error:
+                raise ArchiveError(f"users, {username!r}: " + " ".join(error.messages)) from None
+            user.save()
+            self.users[username] = user
+
+    def _people(self, tournament: Tournament) -> None:
+        doc = self.doc
+        teams_data = _list(doc, "teams", _("the file"))
+        _unique(
+            [str(_required(_dict(t, "teams"), "name", "teams")).lower() for t in teams_data],
+            _("the team"),
+        )
+        teams = [
+            _build(Team, data, spec.TEAM_FIELDS, f"teams[{i}]", tournament=tournament)
+            for i, data in enumerate(teams_data)
+        ]
+        _create(Team, teams)
+        by_name = {team.name: team for team in teams}
+        players_data = _list(doc, "players", _("the file"))
+        _unique(
+            [
+                _required(_dict(p, "players"), "registration_number", "players")
+                for p in players_data
+            ],
+            _("the registration number"),
+        )
+        players = []
+        for i, data in enumerate(players_data):
+            where = f"players[{i}]"
+            team = _required(data, "team", where)
+            if team is not None and team not in by_name:
+                raise ArchiveError(
+                    _("%(where)s: no team %(team)r in the file.") % {"where": where, "team": team}
+                )
+            players.append(
+                _build(
+                    Player,
+                    data,
+                    spec.PLAYER_FIELDS,
+                    where,
+                    tournament=tournament,
+                    team=by_name.get(team),
+                    **self.user_refs(Player, data, where),
+                )
+            )
+        _create(Player, players)
+        self.players = {p.registration_number: p for p in players}
+        for i, (team, data) in enumerate(zip(teams, teams_data, strict=True)):
+            team.captain = self.player(data, "captain", f"teams[{i}]", optional=True)
+        Team.objects.bulk_update(teams, ["captain"])
+        self._count("teams", teams)
+        self._count("players", players)
+
+    def _sessions(self, tournament: Tournament) -> None:
+        tables_data = _list(self.doc, "tables", _("the file"))
+        _unique([_required(_dict(t, "tables"), "number", "tables") for t in tables_data], "table")
+        tables = [
+            _build(Table, data, spec.TABLE_FIELDS, f"tables[{i}]", tournament=tournament)
+            for i, data in enumerate(tables_data)
+        ]
+        self.tables = {t.number: t for t in _create(Table, tables)}
+        sessions_data = _list(self.doc, "sessions", _("the file"))
+        _unique(
+            [_required(_dict(s, "sessions"), "number", "sessions") for s in sessions_data],
+            _("the session"),
+        )
+        sessions, check_ins = [], []
+        for i, data in enumerate(sessions_data):
+            where = f"sessions[{i}]"
+            session = _build(
+                Session,
+                data,
+                spec.SESSION_FIELDS,
+                where,
+                tournament=tournament,
+                **self.user_refs(Session, data, where),
+            )
+            sessions.append(session)
+        _create(Session, sessions)
+        self.sessions = {s.number: s for s in sessions}
+        for i, (session, data) in enumerate(zip(sessions, sessions_data, strict=True)):
+            for j, item in enumerate(_list(data, "check_ins", f"sessions[{i}]")):
+                where = f"session {session.number}, check_ins[{j}]"
+                check_ins.append(
+                    _build(
+                        CheckIn,
+                        item,
+                        spec.CHECK_IN_FIELDS,
+                        where,
+                        session=session,
+                        player=self.player(item, "player", where),
+                        **self.user_refs(CheckIn, item, where),
+                    )
+                )
+        _create(CheckIn, check_ins, ("recorded_at",))
+        self._count("tables", tables)
+        self._count("sessions", sessions)
+        self._count("check_ins", check_ins)
+
+    def _sheets(self) -> None:
+        sheets_data = _list(self.doc, "score_sheets", _("the file"))
+        sheets = []
+        for i, data in enumerate(sheets_data):
+            where = f"score_sheets[{i}]"
+            data = _dict(data, where)
+            number, table = _required(data, "session", where), _required(data, "table", where)
+            if number not in self.sessions or table not in self.tables:
+                raise ArchiveError(
+                    _("%(where)s: no session %(session)r or no table %(table)r in the file.")
+                    % {"where": where, "session": number, "table": table}
+                )
+            if (number, table) in self.sheets:
+                raise ArchiveError(
+                    _("The file has two score sheets of session %(s)s, table %(t)s.")
+                    % {"s": number, "t": table}
+                )
+            sheet = _build(
+                TableSession,
+                data,
+                spec.SHEET_FIELDS,
+                where,
+                session=self.sessions[number],
+                table=self.tables[table],
+                **self.user_refs(TableSession, data, where),
+            )
+            self.sheets[(number, table)] = sheet
+            sheets.append(sheet)
+        _create(TableSession, sheets)
+        self._count("score_sheets", sheets)
+        rows = {name: [] for name in ("seats", "hands", "penalties", "confirmations", "results")}
+        corrections = []
+        scores: list[tuple[Hand, dict, str]] = []
+        for sheet, data in zip(sheets, sheets_data, strict=True):
+            where = _("session %(s)s, table %(t)s") % {
+                "s": sheet.session.number,
+                "t": sheet.table.number,
+            }
+            key = (sheet.session.number, sheet.table.number)
+            rows["seats"] += self._seats(sheet, data, where)
+            positions = self.seat_positions[key]
+            for j, item in enumerate(_list(data, "hands", where)):
+                hand_where = f"{where}, hands[{j}]"
+                hand = _build(
+                    Hand,
+                    item,
+                    spec.HAND_FIELDS,
+                    hand_where,
+                    table_session=sheet,
+                    **self.user_refs(Hand, item, hand_where),
+                )
+                for position in filter(None, (hand.winner_position, hand.discarder_position)):
+                    self._seat_exists(position, positions, hand_where)
+                if (*key, hand.number) in self.hands:
+                    raise ArchiveError(
+                        _("%(where)s: hand %(n)s appears twice.")
+                        % {"where": where, "n": hand.number}
+                    )
+                self.hands[(*key, hand.number)] = hand
+                rows["hands"].append(hand)
+                scores += [
+                    (hand, score, f"{hand_where}, scores[{k}]")
+                    for k, score in enumerate(_list(item, "scores", hand_where))
+                ]
+            for name, model, fields, numbered in (
+                ("penalties", Penalty, spec.PENALTY_FIELDS, self.penalties),
+                ("confirmations", SheetConfirmation, spec.CONFIRMATION_FIELDS, None),
+                ("results", SessionResult, spec.RESULT_FIELDS, None),
+            ):
+                for j, item in enumerate(_list(data, name, where)):
+                    item_where = f"{where}, {name}[{j}]"
+                    refs = {
+                        "table_session": sheet,
+                        "player": self.player(item, "player", item_where),
+                    }
+                    if model is Penalty:
+                        refs["victim"] = self.player(item, "victim", item_where, optional=True)
+                    if model is SessionResult:
+                        refs["session"] = sheet.session
+                    if model in spec.USER_FIELDS:
+                        refs.update(self.user_refs(model, item, item_where))
+                    obj = _build(model, item, fields, item_where, **refs)
+                    if model is SessionResult:
+                        self._seat_exists(obj.position, positions, item_where)
+                    if numbered is not None:
+                        self._number(numbered, key, item, item_where, obj)
+                    rows[name].append(obj)
+            corrections += [
+                (sheet, key, item, f"{where}, corrections[{j}]")
+                for j, item in enumerate(_list(data, "corrections", where))
+            ]
+        _create(Seat, rows["seats"])
+        _create(Hand, rows["hands"], ("entered_at",))
+        hand_scores = []
+        for hand, score, where in scores:
+            obj = _build(
+                HandScore,
+                score,
+                spec.HAND_SCORE_FIELDS,
+                where,
+                hand=hand,
+                player=self.player(score, "player", where),
+            )
+            key = (hand.table_session.session.number, hand.table_session.table.number)
+            self._seat_exists(obj.position, self.seat_positions[key], where)
+            hand_scores.append(obj)
+        _create(HandScore, hand_scores)
+        _create(Penalty, rows["penalties"], ("recorded_at",))
+        _create(SheetConfirmation, rows["confirmations"])
+        _create(SessionResult, rows["results"])
+        self._corrections(corrections)
+        for name in rows:
+            self._count(name, rows[name])
+        self._count("hand_scores", hand_scores)
+
+    def _seats(self, sheet: TableSession, data: dict, where: str) -> list[Seat]:
+        seats = []
+        for j, item in enumerate(_list(data, "seats", where)):
+            seat_where = f"{where}, seats[{j}]"
+            seats.append(
+                Seat(
+                    table_session=sheet,
+                    session=sheet.session,
+                    position=decode(
+                        Seat._meta.get_field("position"),
+                        _required(_dict(item, seat_where), "position", seat_where),
+                        seat_where,
+                    ),
+                    player=self.player(item, "player", seat_where),
+                    replaced_player=self.player(item, "replaced_player", seat_where, optional=True),
+                )
+            )
+        for seat in seats:
+            try:
+                seat.clean_fields(exclude=["table_session", "session", "player", "replaced_player"])
+            except ValidationError as error:
+                raise ArchiveError(f"{where}, seats: " + " ".join(error.messages)) from None
+        positions = [seat.position for seat in seats]
+        _unique(positions, _("(on %(where)s) the seat") % {"where": where})
+        self.seat_positions[(sheet.session.number, sheet.table.number)] = set(positions)
+        return seats
+
+    @staticmethod
+    def _seat_exists(position: str, positions: set[str], where: str) -> None:
+        if position not in positions:
+            raise ArchiveError(
+                _("%(where)s: refers to seat %(position)s, which this sheet does not have.")
+                % {"where": where, "position": position}
+            )
+
+    @staticmethod
+    def _number(index: dict, key: tuple, item: dict, where: str, obj) -> None:
+        number = _required(item, "number", where)
+        if (*key, number) in index:
+            raise ArchiveError(_("%(where)s: number %(n)r twice.") % {"where": where, "n": number})
+        index[(*key, number)] = obj
+
+    def _corrections(self, items: list) -> None:
+        corrections = []
+        for sheet, key, item, where in items:
+            refs = self.user_refs(Correction, _dict(item, where), where)
+            obj = _build(
+                Correction, item, spec.CORRECTION_FIELDS, where, table_session=sheet, **refs
+            )
+            for side in ("before", "after"):
+                values = _required(item, side, where)
+                if not isinstance(values, dict):
+                    raise ArchiveError(
+                        _("%(where)s: %(key)s must be a dict.") % {"where": where, "key": side}
+                    )
+                setattr(obj, side, self._correction_values(obj.kind, values, key, where))
+            self._number(self.corrections, key, item, where, obj)
+            corrections.append(obj)
+        _create(Correction, corrections, ("made_at",))
+        self._count("corrections", corrections)
+
+    def _correction_values(self, kind: str, values: dict, key: tuple, where: str) -> dict:
+        """The reverse of export._correction_values: natural keys back to database ids."""
+        if kind == Correction.Kind.PENALTY_VOID and values.get("penalty") is not None:
+            reference = dict(
+                zip(("session", "table", "number"), (*key, values["penalty"]), strict=True)
+            )
+            penalty = self.sheet_key(reference, where, self.penalties, _("penalty"), size=3)
+            return {**values, "penalty": penalty.pk}
+        if kind == Correction.Kind.SEAT:
+            return {
+                position: self.players[number].pk if number in self.players else number
+                for position, number in values.items()
+            }
+        return values
+
+    def _sanctions(self) -> None:
+        sanctions = []
+        for i, item in enumerate(_list(self.doc, "sanctions", _("the file"))):
+            where = f"sanctions[{i}]"
+            session = _required(_dict(item, where), "session", where)
+            if session is not None and session not in self.sessions:
+                raise ArchiveError(
+                    _("%(where)s: no session %(n)r in the file.") % {"where": where, "n": session}
+                )
+            sanctions.append(
+                _build(
+                    Sanction,
+                    item,
+                    spec.SANCTION_FIELDS,
+                    where,
+                    player=self.player(item, "player", where),
+                    session=self.sessions.get(session),
+                    **self.user_refs(Sanction, item, where),
+                )
+            )
+        _create(Sanction, sanctions, ("decided_at",))
+        self._count("sanctions", sanctions)
+
+    def _appeals(self) -> None:
+        appeals = []
+        for i, item in enumerate(_list(self.doc, "appeals", _("the file"))):
+            where = f"appeals[{i}]"
+            session = _required(_dict(item, where), "session", where)
+            if session not in self.sessions:
+                raise ArchiveError(
+                    _("%(where)s: no session %(n)r in the file.") % {"where": where, "n": session}
+                )
+            refs = {
+                "session": self.sessions[session],
+                "player": self.player(item, "player", where),
+                "table_session": self.sheet_key(
+                    _required(item, "score_sheet", where), where, self.sheets, _("score sheet")
+                ),
+                "hand": self.sheet_key(
+                    _required(item, "hand", where), where, self.hands, _("hand"), size=3
+                ),
+                "penalty": self.sheet_key(
+                    _required(item, "penalty", where), where, self.penalties, _("penalty"), size=3
+                ),
+                "correction": self.sheet_key(
+                    _required(item, "correction", where),
+                    where,
+                    self.corrections,
+                    _("correction"),
+                    size=3,
+                ),
+                **self.user_refs(Appeal, item, where),
+            }
+            appeals.append(_build(Appeal, item, spec.APPEAL_FIELDS, where, **refs))
+        _create(Appeal, appeals)
+        self._count("appeals", appeals)
+
+    def _print_records(self, tournament: Tournament) -> None:
+        from reports.models import PrintRecord
+
+        records = []
+        for i, item in enumerate(_list(self.doc, "print_records", _("the file"))):
+            where = f"print_records[{i}]"
+            refs = {
+                "tournament": tournament,
+                "table_session": self.sheet_key(
+                    _required(_dict(item, where), "score_sheet", where),
+                    where,
+                    self.sheets,
+                    _("score sheet"),
+                ),
+                "printed_by": self.user(item, "printed_by", where),
+            }
+            records.append(_build(PrintRecord, item, spec.PRINT_RECORD_FIELDS, where, **refs))
+        _unique([r.fingerprint for r in records], _("the print fingerprint"))
+        _create(PrintRecord, records, ("printed_at",))
+        self._count("print_records", records)

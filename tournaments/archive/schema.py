@@ -1,0 +1,84 @@
+"""The archive's format: its name and version, how values are written, and its refusals.
+
+Values are written so that the same data always gives the same text: datetimes in UTC ISO
+8601 (microseconds kept), dates ISO, decimals as strings ("200.00"), JSON sorted by key,
+indented by 2, non-ASCII written as itself.
+"""
+
+import datetime
+import decimal
+import json
+
+from django.db import models
+from django.utils.translation import gettext as _
+
+from tournaments.errors import TournamentError
+
+FORMAT = "mcr-tournament"
+VERSION = 1
+
+
+class ArchiveError(TournamentError):
+    """The file cannot be imported (malformed, wrong version, conflicting); nothing written."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="invalid_archive")
+
+
+def dumps(document: dict) -> str:
+    """The archive's text: byte-identical for the same data."""
+    return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True)
+
+
+def encode(field: models.Field, value):
+    """A model field's value as the archive writes it."""
+    if value is None:
+        return None
+    if isinstance(field, models.DateTimeField):
+        return value.astimezone(datetime.UTC).isoformat()
+    if isinstance(field, models.DateField):
+        return value.isoformat()
+    if isinstance(field, models.DecimalField):
+        exponent = decimal.Decimal(1).scaleb(-field.decimal_places)
+        return str(decimal.Decimal(str(value)).quantize(exponent))
+    return value
+
+
+def decode(field: models.Field, value, where: str):
+    """The archive's value back as the field's Python value; refused when it is not one."""
+    if value is None:
+        return None
+    try:
+        if isinstance(field, models.DateTimeField):
+            if not isinstance(value, str):
+                raise ValueError
+            parsed = datetime.datetime.fromisoformat(value)
+            if parsed.tzinfo is None:
+                raise ValueError
+            return parsed
+        if isinstance(field, models.DateField):
+            if not isinstance(value, str):
+                raise ValueError
+            return datetime.date.fromisoformat(value)
+        if isinstance(field, models.DecimalField):
+            if not isinstance(value, str):
+                raise ValueError
+            return decimal.Decimal(value)
+        if isinstance(field, models.BooleanField):
+            if not isinstance(value, bool):
+                raise ValueError
+            return value
+        if isinstance(field, models.IntegerField):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError
+            return value
+        if isinstance(field, models.CharField | models.TextField):
+            if not isinstance(value, str):
+                raise ValueError
+            return value
+    except (ValueError, decimal.InvalidOperation):
+        raise ArchiveError(
+            _("%(where)s: %(value)r is not a valid %(field)s.")
+            % {"where": where, "value": value, "field": field.name}
+        ) from None
+    return value  # JSON fields: checked by their readers

@@ -1,0 +1,77 @@
+"""The live version of a tournament: a token in the cache that changes after every committed
+write the public pages show (hands, penalties, sign-offs, corrections, sessions, seating).
+
+Public pages and their polling answers are cached under keys that include this token, so a
+spectator's poll costs one cache read and no query while nothing changes, and a change is
+seen at the next poll without waiting for a time-to-live. With several web processes the
+cache must be shared (Redis, `REDIS_URL`); see docs/public-pages.md.
+"""
+
+import secrets
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+# The token outlives any event; if the cache loses it, a new one simply starts a new version.
+VERSION_TIMEOUT = 7 * 24 * 3600
+
+
+def _key(tournament_id: int) -> str:
+    return f"live:v:{tournament_id}"
+
+
+def _new_token() -> str:
+    return secrets.token_hex(6)
+
+
+def live_version(tournament_id: int) -> str:
+    """The tournament's current version token (created on first use)."""
+    token = cache.get(_key(tournament_id))
+    if token is None:
+        token = _new_token()
+        if not cache.add(_key(tournament_id), token, VERSION_TIMEOUT):
+            token = cache.get(_key(tournament_id)) or token  # another process was first
+    return token
+
+
+def published_version(tournament_id: int) -> str:
+    """The version the public pages show: the current one, but moving on at most once every
+    `PUBLIC_RENDER_SECONDS`. During play hands are saved several times a second; rendering
+    the standings for each would cost more than the hands themselves, and a spectator
+    polling every few seconds could not tell the difference."""
+    current = live_version(tournament_id)
+    key = f"live:pub:{tournament_id}"
+    published = cache.get(key)
+    now = time.time()
+    if published is None or (
+        published[0] != current and now - published[1] >= settings.PUBLIC_RENDER_SECONDS
+    ):
+        published = (current, now)
+        cache.set(key, published, VERSION_TIMEOUT)
+    return published[0]
+
+
+def live_touch(tournament_id: int) -> None:
+    """A new version once the caller's transaction commits (at once outside a transaction):
+    readers never cache a page under the new token with data from before the commit."""
+    transaction.on_commit(
+        lambda: cache.set(_key(tournament_id), _new_token(), VERSION_TIMEOUT), robust=True
+    )
+
+
+def _touch_for(sender, instance, **kwargs) -> None:
+    live_touch(instance.pk if sender._meta.model_name == "tournament" else instance.tournament_id)
+
+
+def connect_registration_signals() -> None:
+    """Players, teams and the tournament's own settings change in many services and in the
+    admin's plain forms: every save or delete of one makes a new version."""
+    from django.db.models.signals import post_delete, post_save
+
+    from tournaments.models import Player, Team, Tournament
+
+    for model in (Player, Team, Tournament):
+        post_save.connect(_touch_for, sender=model, dispatch_uid=f"live-{model.__name__}")
+        post_delete.connect(_touch_for, sender=model, dispatch_uid=f"live-del-{model.__name__}")
