@@ -8,6 +8,7 @@ poll instead of holding a connection open (server-sent events): see docs/public-
 """
 
 import json
+import time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -25,6 +26,7 @@ from tournaments.selectors.chart import seating_chart
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
 RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
+RENDER_WAIT = 5  # seconds a request waits for another's first render before rendering itself
 SLUG_TIMEOUT = 60
 WARNING_MINUTES = 15  # rule 3.5.6: the players are told when a quarter of an hour remains
 
@@ -60,14 +62,28 @@ def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
     entry = cache.get(key)
     if entry is not None and entry[0] == version:
         return entry
-    if not cache.add(f"{key}:lock", 1, RENDER_LOCK_TIMEOUT) and entry is not None:
-        return entry
+    if not cache.add(f"{key}:lock", 1, RENDER_LOCK_TIMEOUT):
+        if entry is None:  # the very first render: wait for it rather than render it too
+            entry = _wait_for(key)
+        if entry is not None:
+            return entry
     try:
         entry = (version, build())
         cache.set(key, entry, PAGE_TIMEOUT)
     finally:
         cache.delete(f"{key}:lock")
     return entry
+
+
+def _wait_for(key: str):
+    """The entry another process is rendering, once it is there (None after RENDER_WAIT)."""
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        entry = cache.get(key)
+        if entry is not None:
+            return entry
+    return None
 
 
 def _tournament(info: dict) -> Tournament:

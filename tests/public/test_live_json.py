@@ -71,3 +71,26 @@ def test_while_another_process_renders_a_new_version_the_last_copy_is_served(
     cache.delete(lock)
     now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
     assert now["changed"] is True and ">48*<" in now["html"]
+
+
+def test_a_first_visit_waits_for_the_render_another_process_has_begun(
+    client, event, monkeypatch
+):
+    from django.core.cache import cache
+
+    import public.views
+
+    tournament, _first, _second = event
+    lock = f"public:{tournament.pk}:en:fragment:standings:lock"
+    assert cache.add(lock, 1, 30)  # another process is rendering the first copy
+    finished = []
+
+    def other_process_finishes(seconds):
+        if not finished:
+            finished.append(seconds)
+            version = public.views.published_version(tournament.pk)
+            cache.set(lock.removesuffix(":lock"), (version, "<p>rendered by the other</p>"))
+
+    monkeypatch.setattr(public.views.time, "sleep", other_process_finishes)
+    data = client.get("/t/madrid/live.json?page=standings").json()
+    assert data["html"] == "<p>rendered by the other</p>" and finished
