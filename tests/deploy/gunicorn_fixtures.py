@@ -111,6 +111,9 @@ def server_environment(*, port: int, redis_url: str, tmp_path: Path) -> dict[str
         STATIC_ROOT=str(tmp_path / "static"),
         MEDIA_ROOT=str(tmp_path / "media"),
         MCR_VAR_DIR=str(tmp_path / "var"),
+        # Every write shows at once: the test reads the pages right after a hand (the render
+        # interval itself is tested in tests/public).
+        MCR_PUBLIC_RENDER_SECONDS="0",
         LOG_LEVEL="WARNING",
     )
     return env
