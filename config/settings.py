@@ -208,6 +208,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.describe_path_parameters",
+    ],
     # The seat positions A–D are one choice set wherever they appear (winner, discarder, …).
     "ENUM_NAME_OVERRIDES": {
         "PositionEnum": ["A", "B", "C", "D"],

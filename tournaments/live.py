@@ -41,9 +41,10 @@ def published_version(tournament_id: int) -> str:
     `PUBLIC_RENDER_SECONDS`. During play hands are saved several times a second; rendering
     the standings for each would cost more than the hands themselves, and a spectator
     polling every few seconds could not tell the difference."""
-    current = live_version(tournament_id)
     key = f"live:pub:{tournament_id}"
-    published = cache.get(key)
+    found = cache.get_many([_key(tournament_id), key])  # one round trip for a poll
+    current = found.get(_key(tournament_id)) or live_version(tournament_id)
+    published = found.get(key)
     now = time.time()
     if published is None or (
         published[0] != current and now - published[1] >= settings.PUBLIC_RENDER_SECONDS

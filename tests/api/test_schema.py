@@ -66,6 +66,18 @@ def test_every_operation_documents_its_errors_and_fields():
     assert undocumented == [], "\n".join(undocumented)
 
 
+def test_every_parameter_is_described():
+    schema, _problems = generated_schema()
+    undescribed = [
+        f"{method.upper()} {path}: {parameter['name']}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        for parameter in operation.get("parameters", [])
+        if not parameter.get("description")
+    ]
+    assert undescribed == [], "\n".join(undescribed)
+
+
 def documented(spec: dict) -> bool:
     """A field has a description, or is an object (or a list of objects) described apart."""
     if spec.get("description") or "$ref" in spec or "allOf" in spec:

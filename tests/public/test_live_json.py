@@ -73,9 +73,7 @@ def test_while_another_process_renders_a_new_version_the_last_copy_is_served(
     assert now["changed"] is True and ">48*<" in now["html"]
 
 
-def test_a_first_visit_waits_for_the_render_another_process_has_begun(
-    client, event, monkeypatch
-):
+def test_a_first_visit_waits_for_the_render_another_process_has_begun(client, event, monkeypatch):
     from django.core.cache import cache
 
     import public.views
@@ -94,3 +92,30 @@ def test_a_first_visit_waits_for_the_render_another_process_has_begun(
     monkeypatch.setattr(public.views.time, "sleep", other_process_finishes)
     data = client.get("/t/madrid/live.json?page=standings").json()
     assert data["html"] == "<p>rendered by the other</p>" and finished
+
+
+def test_a_client_that_takes_gzip_gets_the_same_answer_compressed(client, event):
+    import gzip
+    import json
+
+    plain = client.get("/t/madrid/live.json?page=standings")
+    packed = client.get("/t/madrid/live.json?page=standings", HTTP_ACCEPT_ENCODING="gzip, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert "Content-Encoding" not in plain
+    assert json.loads(gzip.decompress(packed.content)) == plain.json()
+
+
+def test_a_poll_of_the_version_this_process_has_does_not_fetch_the_page_again(
+    client, event, monkeypatch
+):
+    from django.core.cache import cache
+
+    client.get("/t/madrid/live.json?page=standings")
+    fetched = []
+    real_get = cache.get
+    monkeypatch.setattr(
+        cache, "get", lambda key, *a, **k: fetched.append(key) or real_get(key, *a, **k)
+    )
+    data = client.get("/t/madrid/live.json?page=standings&v=older").json()
+    assert data["changed"] is True and ">" in data["html"]
+    assert not [key for key in fetched if "fragment" in key or "standings" in key]

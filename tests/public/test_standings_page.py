@@ -52,3 +52,13 @@ def test_a_new_visit_after_a_write_queries_again(client, event):
     with CaptureQueriesContext(connection) as queries:
         client.get("/t/madrid/")
     assert len(queries) > 0
+
+
+def test_a_browser_that_takes_gzip_gets_the_page_compressed(client, event):
+    import gzip
+
+    plain = client.get("/t/madrid/")
+    packed = client.get("/t/madrid/", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)

@@ -77,11 +77,14 @@ def prepare(*, players: int, played: int, seed: int, slug: str, time_limit: floa
         builder.demo_delete(old)
     tables = players // 4 + (1 if players % 4 else 0)
     people = demo_users.demo_people(tables=tables)
+    # The played sessions lie on past days (the demo puts four a day from 09:00): an arrival
+    # recorded in the future is refused, whatever the hour the benchmark runs at.
+    first_day = timezone.localdate() - datetime.timedelta(days=played // 4 + 1)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=f"Live benchmark ({players} players)",
             slug=slug,
-            start_date=timezone.localdate(),
+            start_date=first_day,
             end_date=timezone.localdate() + datetime.timedelta(days=1),
             venue="Loopback",
             sessions_planned=played + 1,
