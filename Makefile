@@ -29,6 +29,7 @@ install: $(STAMP_RUN)
 install-dev: $(STAMP_DEV)
 
 demo: $(STAMP_RUN)
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --players $(DEMO_PLAYERS) --sessions $(DEMO_SESSIONS) --seed 1 --if-missing
 	$(BIN)/python manage.py demo_admin
@@ -36,6 +37,7 @@ demo: $(STAMP_RUN)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP_DEV)
+	$(BIN)/python manage.py compile_translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP_DEV)

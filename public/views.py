@@ -239,6 +239,7 @@ def _page(request, slug: str, page: str) -> HttpResponse:
                 "sessions": _sessions_nav(info, version),
                 "current_session": int(page[8:]) if page.startswith("session-") else None,
                 "poll_seconds": settings.PUBLIC_POLL_SECONDS,
+                "path": request.path,
             },
             request=None,
         )

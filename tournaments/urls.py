@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import player
+from tournaments.views import language, player
 
 urlpatterns = [
     path(
@@ -12,6 +12,8 @@ urlpatterns = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    path("language/", language.choose, name="language"),
+    path("language/<str:language>/", language.switch, name="language-switch"),
     path("me/", player.home, name="player-home"),
     path("me/sheet/<int:sheet_id>/", player.sheet, name="player-sheet"),
     path("me/appeal/<int:session_id>/", player.appeal, name="player-appeal"),

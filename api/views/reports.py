@@ -14,6 +14,7 @@ A job is seen only by who asked for it and by the chief umpire (`job_may_view`);
 else it does not exist (404), as in the admin.
 """
 
+from django.conf import settings
 from django.http import FileResponse, Http404
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -56,6 +57,9 @@ class JobOutput(serializers.Serializer):
         source="tournament.slug", help_text=gettext_lazy("the tournament's slug")
     )
     params = serializers.DictField(help_text=gettext_lazy("what was asked (form, session, …)"))
+    language = serializers.CharField(
+        help_text=gettext_lazy("the language the job prints and writes its messages in")
+    )
     requested_by = serializers.CharField(
         source="requested_by.username",
         allow_null=True,
@@ -214,6 +218,16 @@ class ReportListApi(APIView):
             max_value=2**31 - 1,
             help_text=gettext_lazy("the appeal's id (kind appeal)"),
         )
+        language = serializers.ChoiceField(
+            choices=settings.LANGUAGES,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=gettext_lazy(
+                "the form's language: en, es or zh-hans (default: the login's own language, "
+                "else the request's Accept-Language)"
+            ),
+        )
 
     @extend_schema(
         operation_id="reports_create",
@@ -233,7 +247,11 @@ class ReportListApi(APIView):
         params = {"form": data["kind"]}
         params.update({name: data[name] for name in ("session", "table", "appeal") if data[name]})
         job = job_start(
-            kind=Job.Kind.PRINT, tournament=tournament, params=params, user=request.user
+            kind=Job.Kind.PRINT,
+            tournament=tournament,
+            params=params,
+            user=request.user,
+            language=data["language"],
         )
         output = {"job": job.pk, "status": job.status, "url": job_url(job)}
         return Response(

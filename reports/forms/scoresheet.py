@@ -23,6 +23,7 @@ from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
 from reports.base import GRID, SHADE, BaseRenderer
+from tournaments.fans import fan_name
 from tournaments.models import Correction, Penalty
 from tournaments.models.play import (
     HANDS_PER_SESSION as HANDS,
@@ -157,7 +158,7 @@ def outcome_words(hand: dict) -> str:
         return _("Stopped by the time limit (3.5.6)")
     parts = []
     for fan in hand["fans"]:
-        text = f"{fan['name']} {fan['points']}"
+        text = f"{fan_name(fan.get('id'), fan['name'])} {fan['points']}"
         if fan["count"] > 1:
             text += f" ×{fan['count']}"
         parts.append(text)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth.models import Group
+from django.utils import translation
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tournaments.errors import TournamentError
@@ -55,6 +56,7 @@ class FakePrint:
     calls: list = field(default_factory=list)
     checks: list = field(default_factory=list)
     users: list = field(default_factory=list)  # who each run was for
+    languages: list = field(default_factory=list)  # the language each run printed in
 
     def check(self, *, user, tournament, params):
         self.checks.append((user, tournament.pk, dict(params)))
@@ -64,6 +66,7 @@ class FakePrint:
     def run(self, *, tournament, params, progress, user=None):
         self.calls.append(dict(params))
         self.users.append(user)
+        self.languages.append(translation.get_language())
         for step in range(1, self.steps + 1):
             if self.during is not None:
                 self.during(step, progress)

@@ -1,5 +1,6 @@
 """The tournament domain: the event, its people, and play (sessions, tables, hands, results)."""
 
+from tournaments.models.accounts import UserPreference
 from tournaments.models.appeals import Appeal
 from tournaments.models.discipline import Correction, Penalty, Sanction
 from tournaments.models.jobs import Job
@@ -33,6 +34,7 @@ __all__ = [
     "SheetConfirmation",
     "Table",
     "TableSession",
+    "UserPreference",
     "Team",
     "Tournament",
 ]

@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.accounts import LANGUAGE_CODES
+
 MESSAGE_LENGTH = 300
 
 
@@ -32,6 +34,10 @@ class Job(models.Model):
     # Names the job's folder of result files (`jobs/<token>/<file>`): not guessable from the id.
     token = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    # The language of who asked: the forms are printed and the messages written in it.
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     tournament = models.ForeignKey(
         "tournaments.Tournament",
         on_delete=models.CASCADE,  # output made from the records, not a record itself
@@ -77,6 +83,7 @@ class Job(models.Model):
             models.CheckConstraint(
                 condition=Q(done__lte=models.F("total")), name="job_done_le_total"
             ),
+            models.CheckConstraint(condition=Q(language__in=LANGUAGE_CODES), name="job_language"),
             models.CheckConstraint(
                 condition=Q(status="queued", started_at__isnull=True, finished_at__isnull=True)
                 | Q(status="running", started_at__isnull=False, finished_at__isnull=True)

@@ -7,6 +7,7 @@ from fractions import Fraction
 from django.db.models import Prefetch, Q
 
 from tournaments import seating_adapter
+from tournaments.fans import fan_name
 from tournaments.models import (
     Correction,
     Hand,
@@ -56,7 +57,7 @@ class SheetRow:
             return ""
         parts = []
         for fan in self.hand.fans or []:
-            text = f"{fan.get('name')} {fan.get('points')}"
+            text = f"{fan_name(fan.get('id'), fan.get('name'))} {fan.get('points')}"
             if fan.get("count", 1) > 1:
                 text += f"×{fan['count']}"
             parts.append(text)

@@ -33,9 +33,10 @@ from functools import partial
 from pathlib import Path
 
 import redis.exceptions
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
@@ -136,6 +137,15 @@ def _check_plain(params) -> None:
             raise TypeError(f"job parameter {value!r} is not an id, a number or a string")
 
 
+def _job_language(language: str | None) -> str:
+    """The language the job writes in (its forms, its messages): `language` if asked, else
+    the language of the page or login that queued it."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        raise TournamentError(_("Unknown language: %(code)s.") % {"code": language})
+    return language
+
+
 def _kind(kind: str) -> tuple[Checker, Runner]:
     try:
         return JOB_KINDS[kind]
@@ -159,17 +169,27 @@ def _send(job_id: int) -> None:
         job_mark_failed(job_id=job_id, error=_("The job queue cannot be reached; try again."))
 
 
-def job_start(*, kind: str, tournament: Tournament, params: dict, user) -> Job:
+def job_start(
+    *, kind: str, tournament: Tournament, params: dict, user, language: str | None = None
+) -> Job:
     """Check, create and queue a job (it runs once the transaction commits).
 
     The kind's checker refuses bad parameters and users who may not (TournamentError,
-    PermissionRefused): then nothing is created.
+    PermissionRefused): then nothing is created. The job runs in `language` (by default the
+    language of the page or login that asked).
     """
     checker, _runner = _kind(kind)
     _check_plain(params)
+    language = _job_language(language)
     checker(user=user, tournament=tournament, params=params)
     with transaction.atomic():
-        job = Job.objects.create(kind=kind, tournament=tournament, params=params, requested_by=user)
+        job = Job.objects.create(
+            kind=kind,
+            tournament=tournament,
+            params=params,
+            requested_by=user,
+            language=language,
+        )
         _enqueue(job)
     return job
 
@@ -366,8 +386,10 @@ def job_execute(*, job: Job) -> None:
     other error propagates to the task, which marks this attempt failed (`job_mark_failed`)."""
     checker, runner = _kind(job.kind)
     progress = JobProgress(job.pk, job.attempts)
+    language = job.language or settings.LANGUAGE_CODE
     try:
-        with acting_as(job.requested_by):  # the audit trail names who asked
+        # The audit trail names who asked; the forms are in the language he asked them in.
+        with acting_as(job.requested_by), translation.override(language):
             # Checked again: the role or the tournament may have changed since it was queued.
             checker(user=job.requested_by, tournament=job.tournament, params=job.params)
             result = runner(

@@ -1,4 +1,4 @@
-"""`manage.py print_form KIND SLUG [--session N] [--table T] [--appeal ID] -o FILE`.
+"""`manage.py print_form KIND SLUG [--session N] [--table T] [--appeal ID] [--lang L] -o FILE`.
 
 A contract for scripts: the kinds and options are fixed; a bad argument exits non-zero with a
 message and writes nothing.
@@ -9,7 +9,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from reports.printing import KIND_NAMES, PrintRequest, print_form
@@ -26,6 +28,12 @@ class Command(TournamentCommand):
         parser.add_argument("--table", type=int, help=_("table number (needs --session)"))
         parser.add_argument("--appeal", type=int, help=_("appeal id (for KIND appeal)"))
         parser.add_argument(
+            "--lang",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default=settings.LANGUAGE_CODE,
+            help=_("the language of the form"),
+        )
+        parser.add_argument(
             "-o", "--output", required=True, help=_("the file to write ('-' for stdout)")
         )
 
@@ -38,7 +46,8 @@ class Command(TournamentCommand):
             table=options["table"],
             appeal=options["appeal"],
         )
-        _name, content = print_form(kind=options["kind"], request=request)
+        with translation.override(options["lang"]):
+            _name, content = print_form(kind=options["kind"], request=request)
         self._write(options["output"], content)
 
     @staticmethod
