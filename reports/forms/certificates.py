@@ -7,6 +7,9 @@ Rule 3.10.2's "Certificado de Grado" is a grade the World Mahjong Contest Center
 not printed here.
 """
 
+import datetime
+
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
@@ -46,10 +49,15 @@ def place_text(place: int, *, shared: bool = False) -> str:
 
 
 def _dates(data) -> str:
-    start, end = data["start_date"], data["end_date"]
+    """The event's dates as the certificate's language writes them (24 de noviembre de 2026,
+    2026年11月24日)."""
+    start, end = (
+        date_format(datetime.date.fromisoformat(day), "DATE_FORMAT") if day else ""
+        for day in (data["start_date"], data["end_date"])
+    )
     if start and end and start != end:
         return f"{start} – {end}"
-    return start or end or ""
+    return start or end
 
 
 class CertificateRenderer(BaseRenderer):

@@ -135,7 +135,7 @@ def test_a_certificate_gives_the_tournament_place_team_and_points(ranked):
     page = pages_of(render_certificates(tournament=ranked))[0]
     for text in (
         "Copa Ñandú 2026",
-        "Palacio de Congresos · 2026-05-01 – 2026-05-03",
+        "Palacio de Congresos · May 1, 2026 – May 3, 2026",
         "Certificate of Award",
         "Individual competition",
         "First place",
