@@ -86,3 +86,9 @@ def test_every_public_page_offers_each_language_named_in_itself(client, db):
     text = client.get("/t/madrid/").content.decode()
     for code, _name in settings.LANGUAGES:
         assert f'href="/language/{code}/?next=/t/madrid/"' in text
+
+
+def test_the_switcher_names_each_language_in_itself(client, db):
+    TournamentFactory(slug="madrid")
+    text = client.get("/t/madrid/").content.decode()
+    assert ">English<" in text and ">Español<" in text and ">简体中文<" in text
