@@ -61,6 +61,21 @@ def test_importing_a_valid_uploaded_csv_registers_every_player(admin_client, adm
     assert players[0].team.name == "Dragons"
 
 
+def test_after_checking_a_file_import_registers_it_without_choosing_the_file_again(
+    admin_client, admin_tournament
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    TeamFactory(tournament=admin_tournament, name="Dragons")
+    upload = SimpleUploadedFile("players.csv", GOOD_CSV.encode("utf-8-sig"), "text/csv")
+    checked = admin_client.post(import_url(admin_tournament), {"csv_file": upload, "check": "1"})
+    kept = checked.context["form"].initial["csv_text"]
+    assert kept == GOOD_CSV and "Ana García" in text(checked)
+    response = admin_client.post(import_url(admin_tournament), {"csv_text": kept, "import": "1"})
+    assert response.status_code == 302
+    assert Player.objects.filter(tournament=admin_tournament).count() == 2
+
+
 def test_the_import_page_asks_for_a_file_or_text(admin_client, admin_tournament):
     response = admin_client.post(import_url(admin_tournament), {"csv_text": "  ", "check": "1"})
     assert "Upload a CSV file or paste its text" in text(response)
@@ -160,3 +175,11 @@ def test_an_umpire_without_rights_cannot_import_players(client, make_umpire, adm
     response = client.post(import_url(admin_tournament), {"csv_text": GOOD_CSV, "import": "1"})
     assert response.status_code == 403
     assert not Player.objects.exists()
+
+
+def test_the_plain_player_list_links_to_the_import_of_each_open_tournament(
+    admin_client, admin_tournament
+):
+    response = admin_client.get(reverse("admin:tournaments_player_changelist"))
+    assert import_url(admin_tournament) in text(response)
+    assert f"Import players into {admin_tournament.name} (CSV)" in text(response)

@@ -12,7 +12,7 @@ from tournaments import roles
 from tournaments.admin.base import render, require_director, require_organiser
 from tournaments.admin.forms import PlayerAddForm, SanctionForm, TeamAddForm
 from tournaments.errors import TournamentError
-from tournaments.models import Player, Team
+from tournaments.models import Player, Team, Tournament
 from tournaments.services.registration import (
     player_accept_oath,
     player_check,
@@ -24,6 +24,8 @@ from tournaments.services.registration import (
     team_update,
 )
 from tournaments.services.sanctions import sanction_record
+
+IMPORT_LINKS = 5  # the unfiltered player list links to the import of this many tournaments
 
 
 class ServiceAddMixin:
@@ -178,10 +180,17 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         # Filtered on one tournament: offer its CSV import and substitute pages.
         tournament_id = request.GET.get("tournament__id__exact", "")
+        filtered = int(tournament_id) if re.fullmatch(r"[0-9]+", tournament_id) else None
         extra = {
-            "filtered_tournament": int(tournament_id)
-            if re.fullmatch(r"[0-9]+", tournament_id)
-            else None
+            "filtered_tournament": filtered,
+            # Unfiltered: an import link for each tournament still registering players.
+            "importing_tournaments": []
+            if filtered
+            else list(
+                Tournament.objects.exclude(status=Tournament.Status.FINISHED)
+                .order_by("-start_date", "-pk")
+                .values("pk", "name")[:IMPORT_LINKS]
+            ),
         }
         return super().changelist_view(request, {**(extra_context or {}), **extra})
 

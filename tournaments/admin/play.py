@@ -55,6 +55,39 @@ def sheet_link(table_session) -> str:
     )
 
 
+class TournamentColumn:
+    """A "tournament" column first: rows of two tournaments' "session 1, table 1" differ.
+    `tournament_path` is the row's way to its tournament (it is also selected with the row)."""
+
+    tournament_path = "table_session__session__tournament"
+
+    def get_list_display(self, request):
+        return ["tournament", *super().get_list_display(request)]
+
+    def get_list_select_related(self, request):
+        selected = super().get_list_select_related(request)
+        return True if selected is True else [self.tournament_path, *(selected or [])]
+
+    @admin.display(description=_("tournament"))
+    def tournament(self, obj):
+        for step in self.tournament_path.split("__"):
+            obj = getattr(obj, step)
+        return obj
+
+
+def deltas_words(deltas: dict) -> str:
+    """A penalty's effect per seat in words ("A −10, B +5; session forfeited")."""
+    parts = [
+        f"{position} {'+' if value > 0 else '−' if value < 0 else '±'}{abs(value)}"
+        for position, value in sorted(deltas.items())
+        if position in "ABCD" and len(position) == 1
+    ]
+    text = ", ".join(parts) or "—"
+    if deltas.get("forfeited"):
+        text += "; " + gettext("session forfeited")
+    return text
+
+
 class SessionTimeForm(forms.Form):
     at = forms.DateTimeField(
         label=_("When"),
@@ -169,7 +202,7 @@ class SessionAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnlyAdmin):
+class HandAdmin(TournamentColumn, ReadOnlyAdmin):
     list_display = [
         "sheet",
         "number",
@@ -192,7 +225,7 @@ class HandAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(ReadOnlyAdmin):
+class PenaltyAdmin(TournamentColumn, ReadOnlyAdmin):
     list_display = [
         "sheet",
         "player",
@@ -200,7 +233,7 @@ class PenaltyAdmin(ReadOnlyAdmin):
         "foul",
         "reason",
         "hand_number",
-        "deltas",
+        "effect",
         "recorded_by",
         "recorded_at",
         "voided_at",
@@ -213,9 +246,14 @@ class PenaltyAdmin(ReadOnlyAdmin):
     def sheet(self, obj):
         return sheet_link(obj.table_session)
 
+    @admin.display(description=_("score change per seat"))
+    def effect(self, obj):
+        return deltas_words(obj.deltas or {})
+
 
 @admin.register(SessionResult)
-class SessionResultAdmin(ReadOnlyAdmin):
+class SessionResultAdmin(TournamentColumn, ReadOnlyAdmin):
+    tournament_path = "session__tournament"
     list_display = ["session", "sheet", "position", "player", "score", "rank", "tp"]
     list_filter = ["session__tournament", "session"]
     search_fields = ["player__name"]
@@ -231,20 +269,21 @@ class SessionResultAdmin(ReadOnlyAdmin):
 
 
 @admin.register(CheckIn)
-class CheckInAdmin(ReadOnlyAdmin):
+class CheckInAdmin(TournamentColumn, ReadOnlyAdmin):
+    tournament_path = "session__tournament"
     list_display = ["session", "player", "arrived_at", "recorded_by", "recorded_at"]
     list_filter = ["session__tournament", "session"]
     search_fields = ["player__name"]
 
 
 @admin.register(SheetConfirmation)
-class SheetConfirmationAdmin(ReadOnlyAdmin):
+class SheetConfirmationAdmin(TournamentColumn, ReadOnlyAdmin):
     list_display = ["table_session", "player", "confirmed_at", "recorded_by"]
     list_filter = ["table_session__session__tournament"]
 
 
 @admin.register(Correction)
-class CorrectionAdmin(admin.ModelAdmin):
+class CorrectionAdmin(TournamentColumn, admin.ModelAdmin):
     """Append-only: a correction is itself the record of a change (it has no history)."""
 
     def has_add_permission(self, request):

@@ -481,6 +481,9 @@ class TournamentAdmin(admin.ModelAdmin):
                         reverse("admin:tournaments_player_changelist")
                         + f"?tournament__id__exact={tournament.pk}"
                     )
+                # The checked text stays in the form: "Import" registers exactly what was
+                # checked, without choosing the file again.
+                form = CsvImportForm(initial={"csv_text": form.cleaned_data["text"]})
         return render(
             self,
             request,
