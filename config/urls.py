@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from public.views import index
+
 urlpatterns = [
+    path("", index, name="public-index"),  # also the admin's "View site"
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("t/", include("public.urls")),

@@ -256,6 +256,17 @@ def _page(request, slug: str, page: str) -> HttpResponse:
 
 
 @require_GET
+def index(request):
+    """`/`: every tournament's public pages (the admin's "View site")."""
+    tournaments = Tournament.objects.order_by("-start_date", "-pk").values(
+        "slug", "name", "start_date", "venue"
+    )
+    return HttpResponse(
+        render_to_string("public/index.html", {"tournaments": tournaments}, request=request)
+    )
+
+
+@require_GET
 def standings(request, slug: str):
     return _page(request, slug, "standings")
 

@@ -62,3 +62,13 @@ def test_a_browser_that_takes_gzip_gets_the_page_compressed(client, event):
     assert packed["Content-Encoding"] == "gzip"
     assert gzip.decompress(packed.content) == plain.content
     assert len(packed.content) < len(plain.content)
+
+
+def test_the_site_root_lists_the_tournaments_public_pages(client, event):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert (
+        'href="/t/madrid/"' in response.content.decode()
+        and "Madrid Open" in response.content.decode()
+    )
+

@@ -36,7 +36,8 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
         "entry_mode": "points",
         "carry_over_points": "on",
         "tie_rule": "share",
-        "tie_breaks": '["most_firsts"]',
+        "tie_breaks_0": "most_firsts",
+        "tie_breaks_1": "",
         "appeal_fee": "100",
         "appeal_currency": "EUR",
     }
@@ -47,15 +48,35 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
     assert tournament.tie_breaks == ["most_firsts"]
 
 
-def test_an_unknown_tie_break_is_a_form_error(admin_client, admin_tournament):
-    change = reverse("admin:tournaments_tournament_change", args=[admin_tournament.pk])
-    page = admin_client.get(change)
-    form = page.context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None}
-    data.update({"tie_breaks": '["coin_toss"]', "carry_over_points": "on"})
-    response = admin_client.post(change, data)
-    assert response.status_code == 200
-    assert "Give a list of tie-breaks" in text(response)
+def change_data(admin_client, tournament, **changes) -> tuple[str, dict]:
+    change = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    form = admin_client.get(change).context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k != "tie_breaks"}
+    data.update({"carry_over_points": "on", **changes})
+    return change, data
+
+
+def test_the_tie_breaks_are_chosen_from_a_list_in_order(admin_client, admin_tournament):
+    change, data = change_data(
+        admin_client, admin_tournament, tie_breaks_0="most_firsts", tie_breaks_1="best_session"
+    )
+    page = text(admin_client.get(change))
+    assert '<select name="tie_breaks_0"' in page and "Most first places at the table" in page
+    assert admin_client.post(change, data).status_code == 302
+    admin_tournament.refresh_from_db()
+    assert admin_tournament.tie_breaks == ["most_firsts", "best_session"]
+
+
+def test_an_unknown_or_repeated_tie_break_is_a_form_error(admin_client, admin_tournament):
+    for first, second, message in (
+        ("coin_toss", "", "Select a valid choice"),
+        ("most_firsts", "most_firsts", "Choose each tie-break once"),
+    ):
+        change, data = change_data(
+            admin_client, admin_tournament, tie_breaks_0=first, tie_breaks_1=second
+        )
+        response = admin_client.post(change, data)
+        assert response.status_code == 200 and message in text(response)
 
 
 def test_the_change_page_offers_the_tournament_buttons(admin_client, admin_tournament):

@@ -40,7 +40,46 @@ from tournaments.services.seating import DEFAULT_TIME_LIMIT, seating_seed_final_
 from tournaments.services.tournament import tournament_check_change, tournament_save
 
 
+class TieBreaksWidget(forms.MultiWidget):
+    """One choice per place in the order: "1st", "2nd"… (each a list of the tie-breaks)."""
+
+    template_name = "admin/tournaments/tournament/tie_breaks_widget.html"
+
+    def __init__(self, choices, attrs=None):
+        super().__init__([forms.Select(choices=choices) for _ in TIE_BREAK_CHOICES], attrs)
+
+    def decompress(self, value):
+        value = list(value or [])
+        return value + [""] * (len(TIE_BREAK_CHOICES) - len(value))
+
+
+class TieBreaksField(forms.MultiValueField):
+    """The further tie-breaks, chosen from a list in order (stored as the model's JSON list)."""
+
+    def __init__(self, **kwargs):
+        choices = [("", "—"), *TIE_BREAK_CHOICES.items()]
+        fields = [forms.ChoiceField(choices=choices, required=False) for _ in TIE_BREAK_CHOICES]
+        super().__init__(
+            fields, widget=TieBreaksWidget(choices), require_all_fields=False, **kwargs
+        )
+
+    def compress(self, data_list):
+        chosen = [value for value in data_list or [] if value]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(_("Choose each tie-break once."))
+        return chosen
+
+
 class TournamentForm(forms.ModelForm):
+    tie_breaks = TieBreaksField(
+        required=False,
+        label=gettext_lazy("Further tie-breaks"),
+        help_text=gettext_lazy(
+            "Applied in this order after table points and contest points (rule 3.10.1); "
+            "leave a place empty to stop there."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = [
@@ -62,13 +101,6 @@ class TournamentForm(forms.ModelForm):
             "appeal_fee",
             "appeal_currency",
         ]
-        help_texts = {
-            "tie_breaks": gettext_lazy(
-                "A JSON list applied in order after table points and contest points; "
-                "allowed: %(names)s."
-            )
-            % {"names": ", ".join(TIE_BREAK_CHOICES)},
-        }
 
     def clean(self):
         cleaned = super().clean()  # the model's own checks run after, in _post_clean
@@ -151,7 +183,7 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def get_urls(self):
-        from tournaments.admin import chart_pages, print_page
+        from tournaments.admin import chart_pages, dashboard, print_page
 
         view = self.admin_site.admin_view
         name = "tournaments_tournament_"
@@ -181,6 +213,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 view(self.substitute_view),
                 name=name + "substitute",
             ),
+            *dashboard.dashboard_urls(self),  # the event's home: status, next step, tables
             *chart_pages.chart_urls(self),  # seating chart, player numbers and their PDFs
             *print_page.print_urls(self),  # every printed form, and print batches
             *super().get_urls(),

@@ -446,8 +446,8 @@ def build_demo(
             progress(session.number, hands)
     with transaction.atomic():
         appeal_count, correction_count = _correct_and_appeal(tournament, people)
-    tournament.status = Tournament.Status.FINISHED
-    tournament.save(update_fields=["status"])
+    # The status follows the facts: running, the last session's sheets awaiting the chief
+    # umpire's countersignature (the last of them finishes the tournament).
     count = tournament.players.exclude(status=Player.Status.SUBSTITUTE).count()
     return DemoSummary(
         slug=slug,

@@ -16,6 +16,7 @@ from tournaments.live import live_touch
 from tournaments.models import Session, TableSession
 from tournaments.models.play import SheetClosure
 from tournaments.services.sheets import sheet_touch
+from tournaments.services.tournament import tournament_status_refresh
 
 
 def _locked_session(session: Session) -> Session:
@@ -61,6 +62,7 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
     session.actual_start, session.started_by = at, user
     session.save(update_fields=["actual_start", "started_by"])
     checkin_session_started(session=session)
+    tournament_status_refresh(tournament_id=session.tournament_id)
     live_touch(session.tournament_id)
     return session
 

@@ -11,6 +11,7 @@ from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.models import Player, SheetConfirmation, TableSession
 from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch
+from tournaments.services.tournament import tournament_status_refresh
 
 
 def _require_complete(sheet: TableSession) -> None:
@@ -138,4 +139,5 @@ def sheet_countersign(
     sheet._change_reason = _("Countersigned by the chief umpire.")
     sheet.save(update_fields=["status", "countersigned_by", "countersigned_at"])
     sheet_touch(sheet, keep_confirmations=True)
+    tournament_status_refresh(tournament_id=sheet.session.tournament_id)  # the last one ends it
     return sheet

@@ -43,6 +43,38 @@ def tournament_check_change(
         )
 
 
+def tournament_status_refresh(*, tournament_id: int) -> Tournament:
+    """The status follows the facts: seated → running once a session has started → finished
+    once every session has its sheets and each one is final (countersigned, Appendix 5).
+    Registration and the seating set the first two themselves; a finished tournament is
+    reopened only by the chief umpire (tournament_check_change). Called inside the
+    transaction of the change that may move it."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    status = _status_from_facts(tournament)
+    if status != tournament.status:
+        tournament.status = status
+        tournament.save(update_fields=["status"])
+    return tournament
+
+
+def _status_from_facts(tournament: Tournament) -> str:
+    Status = Tournament.Status
+    if tournament.status not in (Status.SEATED, Status.RUNNING):
+        return tournament.status
+    sessions = tournament.sessions.all()
+    if not sessions.filter(actual_start__isnull=False).exists():
+        return tournament.status
+    open_sheets = TableSession.objects.filter(session__tournament_id=tournament.pk).exclude(
+        status=TableSession.Status.FINAL
+    )
+    complete = (
+        sessions.count() >= tournament.sessions_planned
+        and not sessions.filter(table_sessions__isnull=True).exists()
+        and not open_sheets.exists()
+    )
+    return Status.FINISHED if complete else Status.RUNNING
+
+
 def _signed_sheets(tournament: Tournament):
     return TableSession.objects.filter(
         session__tournament_id=tournament.pk,

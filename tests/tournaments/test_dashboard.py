@@ -1,0 +1,109 @@
+"""The tournament's dashboard: status and the next thing to do; per session and table, not
+started / playing / complete / signed / countersigned; late arrivals, fouls, open appeals;
+for organisers, the chief umpire and the committee only."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
+from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
+from tournaments.models import Hand, Tournament
+from tournaments.roles import Role
+from tournaments.selectors.dashboard import dashboard_compute
+from tournaments.services.hands import hand_record_no_win
+from tournaments.services.penalties import penalty_record
+from tournaments.services.sessions import session_start
+
+pytestmark = pytest.mark.django_db
+
+
+def url(tournament, live=False) -> str:
+    name = "dashboard_live" if live else "dashboard"
+    return reverse(f"admin:tournaments_tournament_{name}", args=[tournament.pk])
+
+
+def running_session(tables: int = 3):
+    tournament = TournamentFactory(entry_mode="points", status=Tournament.Status.SEATED)
+    sheets = [seated_table(tournament, table_number=n) for n in range(1, tables + 1)]
+    session_start(session=sheets[0].session, at=timezone.now())
+    return tournament, sheets
+
+
+def test_it_says_what_to_do_next_from_registration_to_the_chart():
+    tournament = TournamentFactory()
+    assert "Register the players" in dashboard_compute(tournament=tournament).next_step.text
+    for number in range(1, 5):
+        PlayerFactory(tournament=tournament, registration_number=number)
+    step = dashboard_compute(tournament=tournament).next_step
+    assert "Draw lots" in step.text and step.url_name == "tournaments_tournament_draw_lots"
+
+
+def test_it_shows_which_tables_are_playing_and_how_far():
+    tournament, (first, second, _third) = running_session()
+    for _ in range(9):
+        hand_record_no_win(table_session=first, outcome="draw")
+    hand_record_no_win(table_session=second, outcome=Hand.Outcome.TIME_LIMIT)
+    session = dashboard_compute(tournament=tournament).sessions[0]
+    assert [(t.table, t.state) for t in session.tables] == [
+        (1, "playing"),
+        (2, "complete"),
+        (3, "not_started"),
+    ]
+    assert "9/16" in session.tables[0].label
+    assert "2 tables still playing" in dashboard_compute(tournament=tournament).next_step.text
+
+
+def test_it_counts_late_arrivals_and_fouls_of_each_session():
+    tournament, (first, *_rest) = running_session()
+    offender = first.seats.get(position="A").player
+    penalty_record(table_session=first, player=offender, kind="warning", reason="Slow play")
+    session = dashboard_compute(tournament=tournament).sessions[0]
+    assert (session.fouls, session.late_arrivals) == (1, 0)
+
+
+def test_its_queries_do_not_grow_with_the_tables(make_staff):
+    small, _sheets = running_session(tables=2)
+    large, _sheets = running_session(tables=6)
+    with CaptureQueriesContext(connection) as few:
+        dashboard_compute(tournament=small)
+    with CaptureQueriesContext(connection) as many:
+        dashboard_compute(tournament=large)
+    assert len(many) == len(few)
+
+
+def test_the_page_and_its_live_part_show_the_tables(client, make_staff):
+    tournament, _sheets = running_session()
+    client.force_login(make_staff("chief", Role.CHIEF_UMPIRE))
+    page = client.get(url(tournament))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Table 3" in text and "not started" in text and "Running" in text
+    live = client.get(url(tournament, live=True)).json()
+    assert "Table 1" in live["html"] and live["status"] == "Running"
+
+
+@pytest.mark.parametrize("role", [Role.ORGANISER, Role.CHIEF_UMPIRE, Role.COMMITTEE])
+def test_the_event_staff_may_open_it(client, make_staff, role):
+    tournament, _sheets = running_session()
+    client.force_login(make_staff("staff", role))
+    assert client.get(url(tournament)).status_code == 200
+
+
+@pytest.mark.parametrize("role", [Role.UMPIRE, None])
+def test_an_umpire_or_a_login_without_a_role_is_refused(client, make_staff, role):
+    tournament, _sheets = running_session()
+    client.force_login(make_staff("someone", role))
+    assert client.get(url(tournament)).status_code == 403
+    assert client.get(url(tournament, live=True)).status_code == 403
+
+
+def test_the_tournament_page_links_to_the_dashboard_and_hides_lots_once_finished(admin_client):
+    tournament = TournamentFactory(status=Tournament.Status.FINISHED)
+    text = admin_client.get(
+        reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    ).content.decode()
+    assert url(tournament) in text
+    assert "Draw lots" not in text and "Generate seating chart" not in text

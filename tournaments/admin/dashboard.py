@@ -1,0 +1,81 @@
+"""The tournament's dashboard: the organiser's and chief umpire's home for an event.
+
+It shows the status and the next thing to do, and each session's tables; while a session runs
+the tables' part asks `dashboard/live/` every 10 seconds and swaps in the new fragment (a
+small page polled by a few directors: no cache needed, one query per kind of fact)."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
+from django.template.loader import render_to_string
+from django.urls import path
+from django.utils.translation import gettext as _
+
+from tournaments import roles
+from tournaments.admin.base import get_or_404, render
+from tournaments.selectors.dashboard import dashboard_compute
+
+REFRESH_SECONDS = 10
+TEMPLATE = "admin/tournaments/tournament/dashboard.html"
+FRAGMENT = "admin/tournaments/tournament/_dashboard_sessions.html"
+
+
+def _dashboard_tournament(model_admin, request, object_id):
+    tournament = get_or_404(model_admin, request, object_id)
+    user = request.user
+    allowed = roles.is_organiser(user) or roles.is_director(user) or roles.is_committee(user)
+    if not (allowed and model_admin.has_view_permission(request, tournament)):
+        raise PermissionDenied
+    return tournament
+
+
+def _fragment(request, dashboard) -> str:
+    return render_to_string(FRAGMENT, {"dashboard": dashboard}, request=request)
+
+
+def dashboard_view(model_admin, request, object_id):
+    tournament = _dashboard_tournament(model_admin, request, object_id)
+    dashboard = dashboard_compute(tournament=tournament)
+    return render(
+        model_admin,
+        request,
+        TEMPLATE,
+        {
+            "dashboard": dashboard,
+            "sessions_html": _fragment(request, dashboard),
+            "refresh_seconds": REFRESH_SECONDS,
+        },
+        obj=tournament,
+        title=_("Dashboard — %(t)s") % {"t": tournament},
+    )
+
+
+def dashboard_live_view(model_admin, request, object_id):
+    """The parts that change during play, for the page's refresh."""
+    tournament = _dashboard_tournament(model_admin, request, object_id)
+    dashboard = dashboard_compute(tournament=tournament)
+    response = JsonResponse(
+        {
+            "status": tournament.get_status_display(),
+            "next": dashboard.next_step.text,
+            "html": _fragment(request, dashboard),
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def dashboard_urls(model_admin) -> list:
+    view = model_admin.admin_site.admin_view
+    name = "tournaments_tournament_"
+    return [
+        path(
+            "<path:object_id>/dashboard/",
+            view(lambda request, object_id: dashboard_view(model_admin, request, object_id)),
+            name=name + "dashboard",
+        ),
+        path(
+            "<path:object_id>/dashboard/live/",
+            view(lambda request, object_id: dashboard_live_view(model_admin, request, object_id)),
+            name=name + "dashboard_live",
+        ),
+    ]

@@ -1,0 +1,207 @@
+"""The organiser's and chief umpire's view of an event: its status and the next thing to
+do, each session's tables (not started, playing, complete, signed, countersigned), late
+arrivals, open appeals and fouls. A fixed number of queries, however many tables."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+from django.utils.translation import gettext as _
+
+from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
+from tournaments.models.play import HANDS_PER_SESSION
+
+OPEN_APPEALS = (Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
+
+
+@dataclass
+class TableState:
+    table: int
+    sheet_id: int
+    state: str  # not_started, playing, complete, signed, final
+    label: str
+    hands: int
+    umpire: str
+
+
+@dataclass
+class SessionState:
+    number: int
+    status: str
+    status_label: str
+    scheduled_start: object
+    actual_start: object
+    actual_end: object
+    tables: list[TableState] = field(default_factory=list)
+    late_arrivals: int = 0
+    fouls: int = 0
+
+    def count(self, state: str) -> int:
+        return sum(1 for table in self.tables if table.state == state)
+
+    @property
+    def counts(self) -> list[tuple[str, str, int]]:
+        """(state, label, how many tables) for the states present, in play order."""
+        labels = dict(_table_states())
+        return [(s, labels[s], self.count(s)) for s in labels if self.count(s)]
+
+
+@dataclass
+class NextStep:
+    text: str
+    url_name: str = ""  # an admin URL name taking the tournament's id, if there is one
+
+
+@dataclass
+class Dashboard:
+    tournament: Tournament
+    players: int
+    lots_drawn: bool
+    sessions: list[SessionState]
+    open_appeals: list[Appeal]
+    next_step: NextStep
+
+    @property
+    def current(self) -> SessionState | None:
+        running = [s for s in self.sessions if s.status == Session.Status.RUNNING]
+        return running[0] if running else None
+
+
+def _table_states():
+    return [
+        ("not_started", _("not started")),
+        ("playing", _("playing")),
+        ("complete", _("complete")),
+        ("signed", _("signed")),
+        ("final", _("countersigned")),
+    ]
+
+
+def _table_state(sheet: TableSession) -> tuple[str, str]:
+    Status = TableSession.Status
+    if sheet.status == Status.FINAL:
+        return "final", _("countersigned")
+    if sheet.status == Status.SIGNED:
+        return "signed", _("signed")
+    if sheet.status == Status.COMPLETE:
+        return "complete", _("complete")
+    if sheet.hand_count == 0:
+        return "not_started", _("not started")
+    return "playing", _("playing, %(hands)s/%(all)s hands") % {
+        "hands": sheet.hand_count,
+        "all": HANDS_PER_SESSION,
+    }
+
+
+def _sessions(tournament: Tournament) -> list[SessionState]:
+    sessions = {
+        s.number: SessionState(
+            number=s.number,
+            status=s.status,
+            status_label=Session.Status(s.status).label,
+            scheduled_start=s.scheduled_start,
+            actual_start=s.actual_start,
+            actual_end=s.actual_end,
+        )
+        for s in tournament.sessions.order_by("number")
+    }
+    sheets = (
+        TableSession.objects.filter(session__tournament=tournament)
+        .select_related("session", "table", "umpire")
+        .annotate(hand_count=Count("hands"))
+        .order_by("session__number", "table__number")
+    )
+    for sheet in sheets:
+        state, label = _table_state(sheet)
+        umpire = sheet.umpire.get_username() if sheet.umpire else ""
+        sessions[sheet.session.number].tables.append(
+            TableState(sheet.table.number, sheet.pk, state, label, sheet.hand_count, umpire)
+        )
+    _count_penalties(tournament, sessions)
+    return list(sessions.values())
+
+
+def _count_penalties(tournament: Tournament, sessions: dict[int, SessionState]) -> None:
+    rows = (
+        Penalty.objects.filter(table_session__session__tournament=tournament, voided_at=None)
+        .values("table_session__session__number", "kind")
+        .annotate(n=Count("pk"))
+    )
+    for row in rows:
+        session = sessions[row["table_session__session__number"]]
+        if row["kind"] == Penalty.Kind.LATE_ARRIVAL:
+            session.late_arrivals += row["n"]
+        else:
+            session.fouls += row["n"]
+
+
+def _next_step(tournament: Tournament, players: int, lots: bool, sessions) -> NextStep:
+    """What the organiser or the chief umpire does next, from the facts."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return NextStep(
+            _("The tournament is finished: print the standings and certificates."),
+            "tournaments_tournament_print_forms",
+        )
+    if players < 4:
+        return NextStep(
+            _("Register the players (at least four)."), "tournaments_tournament_import_players"
+        )
+    if not lots:
+        return NextStep(_("Draw lots for the player numbers."), "tournaments_tournament_draw_lots")
+    if not any(s.tables for s in sessions):
+        return NextStep(_("Generate the seating chart."), "tournaments_tournament_seating")
+    for session in sessions:
+        step = _session_step(session)
+        if step is not None:
+            return step
+    return NextStep(_("Every session is played and countersigned."))
+
+
+def _session_step(session: SessionState) -> NextStep | None:
+    values = {"n": session.number}
+    if not session.tables:
+        return NextStep(
+            _("Seat session %(n)s (seed the final session).") % values,
+            "tournaments_tournament_seed_final",
+        )
+    if session.status == Session.Status.SCHEDULED:
+        return NextStep(_("Start session %(n)s (Sessions: Start).") % values)
+    if session.status == Session.Status.RUNNING:
+        playing = session.count("playing") + session.count("not_started")
+        if playing:
+            return NextStep(
+                _("Session %(n)s is being played: %(tables)s tables still playing.")
+                % {**values, "tables": playing}
+            )
+        return NextStep(_("End session %(n)s (Sessions: End).") % values)
+    waiting = session.count("complete") + session.count("playing") + session.count("not_started")
+    if waiting:
+        return NextStep(
+            _("Session %(n)s: %(tables)s sheets to confirm and sign.")
+            % {**values, "tables": waiting}
+        )
+    if session.count("signed"):
+        return NextStep(
+            _("Session %(n)s: %(tables)s signed sheets to countersign.")
+            % {**values, "tables": session.count("signed")}
+        )
+    return None
+
+
+def dashboard_compute(*, tournament: Tournament) -> Dashboard:
+    active = tournament.players.exclude(status=Player.Status.SUBSTITUTE)
+    players = active.count()
+    lots = active.filter(lot_number__isnull=False).exists()
+    sessions = _sessions(tournament)
+    appeals = list(
+        Appeal.objects.filter(session__tournament=tournament, status__in=OPEN_APPEALS)
+        .select_related("session", "player")
+        .order_by("filed_at")
+    )
+    return Dashboard(
+        tournament=tournament,
+        players=players,
+        lots_drawn=lots,
+        sessions=sessions,
+        open_appeals=appeals,
+        next_step=_next_step(tournament, players, lots, sessions),
+    )
