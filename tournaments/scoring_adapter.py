@@ -27,6 +27,33 @@ class ScoredWin:
         return self.points + self.flowers
 
 
+def _hand_terms() -> list[tuple[str, str]]:
+    """The hand format's field names as the score sheet names them, longest first."""
+    return [
+        (
+            "robbing_kong and self_drawn are both set",
+            _("“Robbing a kong” is ticked on a self-drawn hand"),
+        ),
+        ("self_drawn is not", _("the hand is not self-drawn (it has a discarder)")),
+        ("kong_replacement", _("“Replacement tile after a kong”")),
+        ("last_wall_tile", _("“Last tile of the wall”")),
+        ("robbing_kong", _("“Robbing a kong”")),
+        ("self_drawn", _("self-drawn")),
+        ("last_tile", _("“Last tile of its kind”")),
+        ("win_tile", _("the winning tile")),
+        (" is set", _(" is ticked")),
+    ]
+
+
+def umpire_words(message: str) -> str:
+    """A refusal of the scoring core in the words of the score sheet: "robbing_kong and
+    self_drawn are both set" becomes "“Robbing a kong” is ticked on a self-drawn hand". The
+    API keeps the core's code; only the words change."""
+    for term, words in _hand_terms():
+        message = message.replace(term, words)
+    return message[:1].upper() + message[1:]
+
+
 def score_tiles(*, tiles: dict, seat_wind: str, prevalent_wind: str, self_drawn: bool) -> ScoredWin:
     """Score a hand in the shared format; the winds and self-draw come from the score sheet.
 
@@ -38,7 +65,7 @@ def score_tiles(*, tiles: dict, seat_wind: str, prevalent_wind: str, self_drawn:
     hand["self_drawn"] = self_drawn
     result = scoring.score_hand(hand)
     if not result.winning:
-        details = [(issue.code, issue.message) for issue in result.errors]
+        details = [(issue.code, umpire_words(issue.message)) for issue in result.errors]
         text = "; ".join(message for _code, message in details) or _("not a winning hand")
         raise HandRejected(
             _("Not a valid winning hand: %(reason)s") % {"reason": text},

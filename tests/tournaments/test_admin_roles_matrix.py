@@ -167,7 +167,7 @@ def request_for(page: str, w: World, monkeypatch) -> tuple[str, str, dict]:
     if page == "sheet_view":
         return "get", admin_url("tablesession_change", w.sheet.pk), {}
     if page == "sheet_hand":
-        return sheet_post(w, {"action": Hand.Outcome.DRAW})
+        return sheet_post(w, {"action": Hand.Outcome.DRAW, "confirm": "yes"})
     if page == "sheet_remove_last":
         hands.hand_record_no_win(table_session=w.sheet, outcome=Hand.Outcome.DRAW)
         return sheet_post(w, {"number": "1"}, url="tablesession_remove_last")

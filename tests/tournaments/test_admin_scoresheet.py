@@ -112,7 +112,7 @@ def test_the_winner_cannot_be_the_discarder(admin_client, sheet):
 
 
 def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, {"action": "draw"})
+    response = post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
     assert response.status_code == 302
     hand = Hand.objects.get(table_session=sheet)
     assert hand.outcome == Hand.Outcome.DRAW
@@ -120,9 +120,23 @@ def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
     assert "Draw (wall exhausted)" in text(admin_client.get(sheet_url(sheet)))
 
 
+@pytest.mark.parametrize(
+    ("action", "question"),
+    [("draw", "as a draw (wall exhausted)?"), ("time", "by the time limit at Hand 1")],
+)
+def test_one_tap_on_draw_or_time_limit_asks_first_and_records_nothing(
+    admin_client, sheet, action, question
+):
+    response = post_sheet(admin_client, sheet, {"action": action})
+    assert response.status_code == 200
+    page = text(response)
+    assert question in page and 'id="confirm-yes"' in page and 'value="yes"' in page
+    assert not Hand.objects.exists()
+
+
 def test_the_time_limit_button_records_a_stopped_hand(admin_client, sheet):
-    post_sheet(admin_client, sheet, {"action": "draw"})
-    post_sheet(admin_client, sheet, {"action": "time"})
+    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
+    post_sheet(admin_client, sheet, {"action": "time", "confirm": "yes"})
     outcomes = list(Hand.objects.order_by("number").values_list("outcome", flat=True))
     assert outcomes == [Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT]
 
@@ -139,12 +153,12 @@ def test_a_full_sheet_offers_no_add_hand_form(admin_client, sheet):
     page = text(admin_client.get(sheet_url(sheet)))
     assert 'id="sheet-full"' in page
     assert 'id="hand-form"' not in page
-    post_sheet(admin_client, sheet, {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
     assert Hand.objects.count() == 16
 
 
 def test_removing_the_last_hand_asks_first_then_removes_only_that_hand(admin_client, sheet):
-    post_sheet(admin_client, sheet, {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
     post_sheet(admin_client, sheet, hand_post(VALID_HAND))
     url = reverse("admin:tournaments_tablesession_remove_last", args=[sheet.pk])
     confirm = admin_client.get(url)
@@ -226,7 +240,10 @@ def test_an_umpire_cannot_post_a_hand_or_a_draw_to_another_umpires_sheet(
     umpire_client, other_sheet
 ):
     assert post_sheet(umpire_client, other_sheet, hand_post(VALID_HAND)).status_code == 403
-    assert post_sheet(umpire_client, other_sheet, {"action": "draw"}).status_code == 403
+    assert (
+        post_sheet(umpire_client, other_sheet, {"action": "draw", "confirm": "yes"}).status_code
+        == 403
+    )
     url = reverse("admin:tournaments_tablesession_remove_last", args=[other_sheet.pk])
     assert umpire_client.post(url).status_code == 403
     assert not Hand.objects.exists()
@@ -291,7 +308,7 @@ def test_a_chief_umpire_enters_hands_on_any_sheet(client, make_umpire, other_she
     director.groups.add(Group.objects.get_or_create(name="Chief umpires")[0])
     client.force_login(director)
     assert client.get(sheet_url(other_sheet)).status_code == 200
-    post_sheet(client, other_sheet, {"action": "draw"})
+    post_sheet(client, other_sheet, {"action": "draw", "confirm": "yes"})
     assert other_sheet.hands.count() == 1
 
 

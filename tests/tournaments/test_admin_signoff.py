@@ -136,7 +136,9 @@ def test_after_signing_the_hand_and_penalty_forms_are_gone(client, complete_shee
     assert 'id="locked-note"' in text
 
 
-@pytest.mark.parametrize("data", [HAND, PENALTY, {"action": "draw"}], ids=["hand", "pen", "draw"])
+@pytest.mark.parametrize(
+    "data", [HAND, PENALTY, {"action": "draw", "confirm": "yes"}], ids=["hand", "pen", "draw"]
+)
 def test_a_write_posted_to_a_signed_sheet_is_refused_and_nothing_is_written(
     client, complete_sheet, people, data
 ):

@@ -224,7 +224,7 @@ def test_the_re_seat_form_proposes_the_first_session_without_hands(
     admin_client, admin_tournament, sheet
 ):
     seated_table(admin_tournament, session_number=2)
-    post_sheet(admin_client, sheet, {"action": "draw"})
+    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
     response = admin_client.get(url("reseat", admin_tournament))
     assert response.context["form"]["from_session"].value() == 2
 

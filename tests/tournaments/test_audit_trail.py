@@ -47,7 +47,7 @@ def worked(client, sheet, people):
             "penalty-reason": "Touched the wall",
         },
     )
-    post(client, sheet, {"action": "time"})
+    post(client, sheet, {"action": "time", "confirm": "yes"})
     for position in "ABCD":
         post(client, sheet, {"action": "confirm", "seat": position})
     post(client, sheet, {"action": "sign"})

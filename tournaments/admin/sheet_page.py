@@ -78,6 +78,7 @@ class SheetPage:
         self.action = request.POST.get("action") if request.method == "POST" else None
         self.version = posted_int(request, "version") if request.method == "POST" else None
         self.preview = None
+        self.confirm_no_win = None  # a draw or time-limit stop waiting for "Yes, record it"
         seats = self.sheet.seats
         hand_class = PointsHandForm if self.points_mode else TilesHandForm
         self.hand_form = hand_class(self._data("preview", "save"), seats=seats, prefix="hand")
@@ -177,6 +178,10 @@ class SheetPage:
         )
 
     def no_win(self):
+        if self.request.POST.get("confirm") != "yes":
+            # One tap on "Draw" or "Time limit" asks first: the page shows what it would record.
+            self.confirm_no_win = Hand.Outcome(self.action)
+            return None
         try:
             hand = hand_record_no_win(
                 table_session=self.table_session,
@@ -403,6 +408,7 @@ class SheetPage:
                 "finished": self.tournament.status == Tournament.Status.FINISHED,
                 "preview": preview_context(self.preview, sheet) if self.preview else None,
                 "next_label": hand_label(sheet.next_number) if sheet.next_number else "",
+                "confirm_no_win": self.confirm_no_win,
                 "tiles": all_tiles(),
                 "has_change_permission": True,
                 "results": [
