@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Penalty, Player, Team
+from tournaments.tile_faces import tile_svg
 
 SUIT_ORDER = "mpsz"
 MELD_ROWS = 4
@@ -27,13 +28,10 @@ HONOR_NAMES = {
     "7z": _("Red"),
 }
 # Unicode Mahjong Tiles block: U+1F000.. winds, dragons, characters, bamboo, dots.
-_GLYPH_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
-_HONOR_GLYPHS = {"1z": 0x1F000, "2z": 0x1F001, "3z": 0x1F002, "4z": 0x1F003}
-_HONOR_GLYPHS.update({"5z": 0x1F006, "6z": 0x1F005, "7z": 0x1F004})
 
 
 def all_tiles() -> list[dict]:
-    """The 34 tiles for the picker: code, glyph, readable label, grouped by suit."""
+    """The 34 tiles for the picker: code, readable label, its face (SVG), grouped by suit."""
     tiles = []
     for suit in "mps":
         for rank in range(1, 10):
@@ -41,9 +39,9 @@ def all_tiles() -> list[dict]:
             tiles.append(
                 {
                     "code": code,
-                    "glyph": chr(_GLYPH_BASE[suit] + rank - 1),
                     "label": f"{rank} {TILE_NAMES[suit]}",
                     "suit": suit,
+                    "svg": tile_svg(code),
                 }
             )
     for rank in range(1, 8):
@@ -51,9 +49,9 @@ def all_tiles() -> list[dict]:
         tiles.append(
             {
                 "code": code,
-                "glyph": chr(_HONOR_GLYPHS[code]),
                 "label": HONOR_NAMES[code],
                 "suit": "z",
+                "svg": tile_svg(code),
             }
         )
     return tiles

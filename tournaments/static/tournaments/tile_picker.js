@@ -79,27 +79,6 @@
     select.dispatchEvent(new Event("mcr:guessed"));
   }
 
-  function glyphsSupported() {
-    // Draw a Mahjong tile glyph and a code point no font has; identical pixels mean the
-    // device has no Mahjong font, and the buttons show their text labels only.
-    try {
-      var canvas = document.createElement("canvas");
-      canvas.width = canvas.height = 32;
-      var context = canvas.getContext("2d");
-      var pixels = function (text) {
-        context.clearRect(0, 0, 32, 32);
-        context.font = "24px sans-serif";
-        context.fillStyle = "#000";
-        context.textBaseline = "top";
-        context.fillText(text, 0, 0);
-        return context.getImageData(0, 0, 32, 32).data.join(",");
-      };
-      return pixels("\uD83C\uDC07") !== pixels("\uDBFF\uDFFD");
-    } catch (error) {
-      return true;
-    }
-  }
-
   function keepDiscarderApartFromWinner(form) {
     // The winner cannot have discarded his own winning tile: grey out that choice.
     var winners = form.querySelectorAll('input[name$="winner"]');
@@ -189,7 +168,42 @@
       field.value = compact(tiles);
       inferMeldType(field);
       field.dispatchEvent(new Event("input", { bubbles: true }));
+      show(field);
       count();
+    }
+
+    function faceOf(tile) {
+      // The same drawing as the picker's button for that tile.
+      var face = picker.querySelector('button[data-tile="' + tile + '"] svg');
+      return face ? face.cloneNode(true) : document.createTextNode(tile);
+    }
+
+    function show(field) {
+      // The tiles of a field as faces under it; tapping one takes it out.
+      var strip = field.parentNode.querySelector('.tile-strip[data-for="' + field.name + '"]');
+      if (!strip) {
+        strip = document.createElement("span");
+        strip.className = "tile-strip";
+        strip.dataset.for = field.name;
+        field.insertAdjacentElement("afterend", strip);
+      }
+      strip.textContent = "";
+      (parse(field.value) || []).forEach(function (tile, index) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.title = picker.dataset.remove || "";
+        button.setAttribute("aria-label", (picker.dataset.remove || "") + " " + tile);
+        button.appendChild(faceOf(tile));
+        // Keep the focus in the field: its blur would redraw the strip under the finger.
+        button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+        button.addEventListener("click", function () {
+          var tiles = parse(field.value) || [];
+          tiles.splice(index, 1);
+          history.delete(field);
+          write(field, tiles);
+        });
+        strip.appendChild(button);
+      });
     }
 
     function add(tile) {
@@ -238,9 +252,11 @@
         if (tiles) {
           field.value = compact(tiles);
           inferMeldType(field);
+          show(field);
           count();
         }
       });
+      show(field);
     });
     form.querySelectorAll("tr.meld-row select").forEach(function (select) {
       select.addEventListener("change", function () {
@@ -271,9 +287,6 @@
       }
     });
 
-    if (!glyphsSupported()) {
-      picker.classList.add("no-glyphs");
-    }
     if (active) {
       setActive(active);
     }
