@@ -11,6 +11,7 @@ PATH_PARAMETERS = {
     ("score-sheets", "sheet_id"): _("The score sheet's id (from GET /api/score-sheets/)."),
     ("appeals", "appeal_id"): _("The appeal's id (from GET /api/tournaments/{slug}/appeals/)."),
     ("jobs", "job_id"): _("The job's id, as returned when the job was queued."),
+    ("players", "registration_number"): _("The player's registration number (1, 2, …)."),
     ("reports", "job_id"): _("The print job's id, as returned by POST /api/reports/."),
 }
 

@@ -3,13 +3,14 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from api.views import appeals, auth, event, exports, reports, sessions, sheets
+from api.views import appeals, auth, event, exports, player_login, reports, sessions, sheets
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include(auth.urlpatterns)),
     path("", include(event.urlpatterns)),
+    path("", include(player_login.urlpatterns)),
     path("", include(sessions.urlpatterns)),
     path("", include(sheets.urlpatterns)),
     path("", include(appeals.urlpatterns)),

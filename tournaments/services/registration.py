@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -365,4 +366,32 @@ def player_accept_oath(*, player: Player, accepted_at: datetime | None = None, u
         raise TournamentError(_("The oath cannot be accepted at a time still to come."))
     player.oath_accepted_at = accepted_at
     player.save(update_fields=["oath_accepted_at"])
+    return player
+
+
+@transaction.atomic
+def player_link_login(*, player: Player, username: str | None, user=None) -> Player:
+    """Link a login with the role player to this player's record (he then reads his results,
+    confirms his sheets and appeals on it), or unlink it with no username. One login is one
+    player per tournament."""
+    _check_organiser(user)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    login = None
+    if username:
+        login = get_user_model().objects.filter(username=username).first()
+        if login is None:
+            raise TournamentError(_("There is no login %(user)s.") % {"user": username})
+        if not roles.has_role(login, roles.Role.PLAYER):
+            raise TournamentError(
+                _("%(user)s does not have the role player: give it first.") % {"user": username}
+            )
+        taken = Player.objects.filter(tournament_id=player.tournament_id, user=login)
+        other = taken.exclude(pk=player.pk).first()
+        if other is not None:
+            raise TournamentError(
+                _("%(user)s is already the login of %(player)s in this tournament.")
+                % {"user": username, "player": other}
+            )
+    player.user = login
+    player.save(update_fields=["user"])
     return player
