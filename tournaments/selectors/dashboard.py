@@ -35,6 +35,11 @@ class SessionState:
     late_arrivals: int = 0
     fouls: int = 0
 
+    @property
+    def done(self) -> bool:
+        """Every sheet countersigned: the page shows it folded."""
+        return bool(self.tables) and all(table.state == "final" for table in self.tables)
+
     def count(self, state: str) -> int:
         return sum(1 for table in self.tables if table.state == state)
 
