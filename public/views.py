@@ -190,11 +190,13 @@ def _page_parts(page: str):
 
 def _standings(info: dict, version: str, tournament: Tournament):
     """The live standings of this version, computed once and shared by the standings page and
-    every player's page."""
-    _shown, standings = _rendered(
+    every player's page. A page of this version is never built from an older copy (which
+    `_rendered` serves while another process computes): it would show old figures under the
+    new version until the next change."""
+    shown, standings = _rendered(
         info, version, "standings-data", lambda: selectors.live_standings(tournament)
     )
-    return standings
+    return standings if shown == version else selectors.live_standings(tournament)
 
 
 def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:

@@ -119,3 +119,16 @@ def test_a_poll_of_the_version_this_process_has_does_not_fetch_the_page_again(
     data = client.get("/t/madrid/live.json?page=standings&v=older").json()
     assert data["changed"] is True and ">" in data["html"]
     assert not [key for key in fetched if "fragment" in key or "standings" in key]
+
+
+def test_a_new_version_is_never_built_from_the_standings_of_an_older_one(client, event):
+    from django.core.cache import cache
+
+    tournament, first_sheet, _second = event
+    seen = client.get("/t/madrid/live.json?page=standings").json()
+    win(first_sheet, points=24)
+    lock = f"public:{tournament.pk}:en:standings-data:lock"
+    assert cache.add(lock, 1, 30)  # another process is computing the new standings
+    now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert now["changed"] is True and ">48*<" in now["html"]
+    cache.delete(lock)
