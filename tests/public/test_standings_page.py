@@ -71,4 +71,3 @@ def test_the_site_root_lists_the_tournaments_public_pages(client, event):
         'href="/t/madrid/"' in response.content.decode()
         and "Madrid Open" in response.content.decode()
     )
-
