@@ -18,3 +18,14 @@ def skip_or_fail(reason: str) -> None:
     if services_required():
         pytest.fail(f"{reason} (MCR_REQUIRE_SERVICES=1: this test must run)")
     pytest.skip(reason)
+
+
+def pytest_configure(config):
+    """The translation catalogues compiled before any test, as `make test` does (a run of
+    pytest alone must see the same languages)."""
+    from django.conf import settings
+
+    if settings.configured:
+        from tournaments.translations import compile_catalogues
+
+        compile_catalogues()

@@ -6,10 +6,12 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring import payments
+from scoring.generate import generate_hand
+from scoring.result import MINIMUM_POINTS  # rule 3.9.1.1, defined once, in the engine
+from scoring.tiles import InputError, parse_wind
 from tournaments.errors import HandRejected, TournamentError
 from tournaments.models.play import POSITIONS
 
-MINIMUM_POINTS = 8
 # No hand can score more than every fan of the table at once (flowers aside): a loose but
 # certain bound for "points only" entry, which has no tiles to check.
 POINTS_UPPER_BOUND = 1728
@@ -213,3 +215,31 @@ def late_arrival(minutes_late: int) -> tuple[int, bool]:
 def _foul_deltas(penalty: payments.Penalty) -> dict[str, int]:
     """A penalty's per-seat deltas keyed by position A-D, the unchanged seats left out."""
     return {p: d for p, d in zip(POSITIONS, penalty.deltas, strict=True) if d}
+
+
+def winds_agree(sent, expected: str, field: str) -> bool:
+    """Whether a wind sent with a hand ("E"…"N" or "1z"…"4z") is the one expected; something
+    that is no wind is refused (code bad_wind)."""
+    try:
+        return parse_wind(sent, field) == parse_wind(expected, field)
+    except InputError as error:
+        raise TournamentError(str(error), code="bad_wind") from None
+
+
+def hand_points(hand: dict) -> int:
+    """The points of a hand in the shared format, without flowers (0 when it is no win)."""
+    return scoring.score_hand(hand).points
+
+
+def generated_winning_hand(
+    rng, *, seat_wind: str, prevalent_wind: str, self_drawn: bool, shape: str, accept
+) -> dict:
+    """A random winning hand of that shape that `accept(hand)` takes (the demo's hands)."""
+    return generate_hand(
+        rng,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        self_drawn=self_drawn,
+        shape=shape,
+        min_points_filter=accept,
+    )

@@ -37,7 +37,7 @@ def generate_chart(
         schedule = seating.generate_schedule(
             players=players, sessions=sessions, groups=groups, seed=seed, time_limit=time_limit
         )
-    except ValueError as error:
+    except seating.SeatingError as error:  # bad input only: an engine bug raises
         raise TournamentError(str(error)) from error
     return [list(session) for session in schedule.sessions]
 
@@ -60,7 +60,7 @@ def reseat_chart(
             seed=seed,
             time_limit=time_limit,
         )
-    except ValueError as error:
+    except seating.SeatingError as error:  # bad input only: an engine bug raises
         raise TournamentError(str(error)) from error
     return [list(session) for session in schedule.sessions]
 

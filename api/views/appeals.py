@@ -27,6 +27,7 @@ from api.common import error_responses, tournament_for
 from api.views.event import PAGE_PARAMETERS, filtered, page_of, paginated
 from tournaments import roles
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player
+from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.selectors.appeals import appeal_deadline, appeal_filed_on_paper, appeals_for
 from tournaments.services.appeals import (
     appeal_decide,
@@ -200,7 +201,7 @@ class AppealListApi(APIView):
             allow_null=True,
             default=None,
             min_value=1,
-            max_value=16,
+            max_value=HANDS_PER_SESSION,
             help_text=gettext_lazy(
                 "subject hand: the number of the hand on the player's score sheet of that session"
             ),

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from scoring.tiles import InputError, parse_wind
-from tournaments import roles, seating_adapter
+from tournaments import roles, scoring_adapter, seating_adapter
+from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, TableSession
-from tournaments.models.play import POSITIONS
+from tournaments.models.play import MAX_FLOWERS, POSITIONS
 from tournaments.roles import Role
 from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
 from tournaments.selectors.standings import points_value
@@ -473,7 +473,7 @@ class HandEntryInput(serializers.Serializer):
     flowers = serializers.IntegerField(
         required=False,
         min_value=0,
-        max_value=8,
+        max_value=MAX_FLOWERS,
         default=0,
         help_text=gettext_lazy("points-only tournaments: flowers (0-8); else in `hand`"),
     )
@@ -501,9 +501,11 @@ class HandEntryInput(serializers.Serializer):
 
 def _same_wind(sent, expected: str, field: str) -> None:
     try:
-        agrees = parse_wind(sent, field) == parse_wind(expected, field)
-    except InputError as error:
-        raise serializers.ValidationError({"hand": {field: str(error)}}, code="bad_wind") from None
+        agrees = scoring_adapter.winds_agree(sent, expected, field)
+    except TournamentError as error:
+        raise serializers.ValidationError(
+            {"hand": {field: error.message}}, code="bad_wind"
+        ) from None
     if not agrees:
         raise serializers.ValidationError(
             {

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Penalty, Player, Team
+from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
 from tournaments.tile_faces import tile_svg
 
 SUIT_ORDER = "mpsz"
@@ -172,7 +173,7 @@ class TilesHandForm(WinnerFields):
     last_wall_tile = forms.BooleanField(label=_("Last tile of the wall"), required=False)
     kong_replacement = forms.BooleanField(label=_("Replacement tile after a kong"), required=False)
     robbing_kong = forms.BooleanField(label=_("Robbing a kong"), required=False)
-    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=MAX_FLOWERS, initial=0)
     FLAGS = ("last_tile", "last_wall_tile", "kong_replacement", "robbing_kong")
 
     def __init__(self, *args, **kwargs):
@@ -244,7 +245,7 @@ class PointsHandForm(WinnerFields):
     """A winning hand entered as points only (tournaments with entry mode "points")."""
 
     points = forms.IntegerField(label=_("Points (without flowers)"), min_value=0)
-    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=MAX_FLOWERS, initial=0)
 
     def service_kwargs(self) -> dict:
         return {
@@ -281,7 +282,9 @@ class PenaltyForm(_SheetForm):
     invalid_claim = forms.BooleanField(
         label=_("Invalid hand on a discard (False Hu paying 20 to each)"), required=False
     )
-    hand_number = forms.IntegerField(label=_("Hand"), required=False, min_value=1, max_value=16)
+    hand_number = forms.IntegerField(
+        label=_("Hand"), required=False, min_value=1, max_value=HANDS_PER_SESSION
+    )
     reason = forms.CharField(label=_("Nature of the foul"), max_length=300)
     remarks = forms.CharField(
         label=_("Remarks"), required=False, widget=forms.Textarea(attrs={"rows": 2})
@@ -564,7 +567,7 @@ class SwapSeatsForm(_SheetForm):
 
 
 class HandCorrectionForm(forms.Form):
-    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=HANDS_PER_SESSION)
     outcome = forms.ChoiceField(
         label=_("Outcome"), choices=[("win", _("Win")), ("draw", _("Draw (wall exhausted)"))]
     )

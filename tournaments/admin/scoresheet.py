@@ -21,6 +21,7 @@ from tournaments.admin.forms import (
 from tournaments.admin.sheet_page import SheetPage, posted_int
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession
+from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.selectors.audit import sheet_audit_trail
 from tournaments.selectors.scoresheet import (
     scoresheet_table_sessions,
@@ -131,7 +132,7 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("hands"), ordering="hand_count")
     def hands_entered(self, obj):
-        return f"{obj.hand_count}/16"
+        return f"{obj.hand_count}/{HANDS_PER_SESSION}"
 
     @admin.display(description=gettext_lazy("totals"))
     def totals(self, obj):

@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-import scoring
-from scoring.generate import generate_hand
-from tournaments import seating_adapter
+from tournaments import scoring_adapter, seating_adapter
 from tournaments.demo import users as demo_users
 from tournaments.history import acting_as
 from tournaments.models import Hand, Penalty, Player, Session, TableSession, Tournament
@@ -161,17 +159,17 @@ def _winning_tiles(rng: random.Random, seat_wind: str, prevalent: str, self_draw
     """A winning hand of 8 points or more, big hands kept rare as at a real table."""
 
     def realistic(hand: dict) -> bool:
-        points = scoring.score_hand(hand).points
+        points = scoring_adapter.hand_points(hand)
         return points >= 8 and (points <= HIGH_HAND_POINTS or rng.random() < HIGH_HAND_ODDS)
 
     shape = rng.choices(list(SHAPE_WEIGHTS), weights=list(SHAPE_WEIGHTS.values()))[0]
-    hand = generate_hand(
+    hand = scoring_adapter.generated_winning_hand(
         rng,
         seat_wind=seat_wind,
         prevalent_wind=prevalent,
         self_drawn=self_drawn,
         shape=shape,
-        min_points_filter=realistic,
+        accept=realistic,
     )
     hand["flowers"] = rng.choices(range(len(FLOWER_WEIGHTS)), weights=FLOWER_WEIGHTS)[0]
     return hand

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
-from tournaments.models.play import HANDS_PER_SESSION, POSITIONS, SheetClosure
+from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import FOULS, HANDS, sheet_lock, sheet_touch
 
@@ -104,8 +104,8 @@ def hand_score(
     else:
         if points is None:
             raise TournamentError(_("Enter the points of the winning hand."))
-        if not 0 <= flowers <= 8:
-            raise TournamentError(_("A hand has 0 to 8 flowers."))
+        if not 0 <= flowers <= MAX_FLOWERS:
+            raise TournamentError(_("A hand has 0 to %(max)s flowers.") % {"max": MAX_FLOWERS})
         scoring_adapter.check_points_only(points)
         fans, explanation = [], []
     return HandPreview(

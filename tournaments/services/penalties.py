@@ -69,7 +69,10 @@ def _check_hand_number(
             )
         return
     if isinstance(hand_number, bool) or not isinstance(hand_number, int):
-        raise TournamentError(_("The hand number must be a whole number from 1 to 16."))
+        raise TournamentError(
+            _("The hand number must be a whole number from 1 to %(max)s.")
+            % {"max": HANDS_PER_SESSION}
+        )
     if not 1 <= hand_number <= HANDS_PER_SESSION:
         raise TournamentError(
             _("A session has hands 1 to %(max)s; there is no hand %(n)s.")
