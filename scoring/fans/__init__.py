@@ -1,6 +1,6 @@
 """The 81 fans of the WMO 2006 rules (section 3.8.1), grouped as the rulebook groups them.
 
-Numbers, English names and points follow ``/work/shared/spec/fans.md``. The fan checks live
+Numbers, English names and points are the rulebook's (``docs/fans.md``). The fan checks live
 in the submodules: :mod:`.chows` (chow relations), :mod:`.pungs` (pungs and kongs),
 :mod:`.tiles` (suits, terminals, ranges: properties of all the tiles), :mod:`.special`
 (the special shapes) and :mod:`.winning` (how the hand was won, waits).

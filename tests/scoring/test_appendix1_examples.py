@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+import scoring
 from tests.scoring.appendix1_examples import (
     ALL_EXAMPLES,
     CONSTRUCTED,
@@ -26,11 +27,7 @@ IDS = [example.key for example in ALL_EXAMPLES]
 
 
 def _score(example: Example):
-    scoring = pytest.importorskip("scoring")
-    score_hand = getattr(scoring, "score_hand", None)
-    if score_hand is None:
-        pytest.skip("the scoring engine (scoring.score_hand) is not written yet")
-    return score_hand(example.hand)
+    return scoring.score_hand(example.hand)
 
 
 def _counts(result) -> dict[int, int]:
