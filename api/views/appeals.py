@@ -32,6 +32,7 @@ from tournaments.selectors.appeals import appeal_deadline, appeal_filed_on_paper
 from tournaments.services.appeals import (
     appeal_decide,
     appeal_file,
+    appeal_filer_capacity,
     appeal_start_review,
     appeal_withdraw,
 )
@@ -293,6 +294,9 @@ class AppealListApi(APIView):
         player = data["player"] or roles.player_of(request.user, tournament)
         if player is None:
             raise ValidationError({"player": [_("Name the player concerned.")]})
+        # Who may appeal is settled before the hand is looked up: a refused login learns
+        # nothing about another player's score sheet.
+        appeal_filer_capacity(user=request.user, player=player)
         appeal = appeal_file(
             session=session,
             player=player,

@@ -118,6 +118,15 @@ def test_it_refuses_an_appeal_by_a_team_mate_who_is_not_the_captain(appeal_sheet
     assert not Appeal.objects.exists()
 
 
+def test_another_player_learns_nothing_of_a_sheet_from_a_hand_number(appeal_sheet, seat_clients):
+    player_a = seat_clients["A"].player
+    response = seat_clients["D"].post(
+        url(appeal_sheet), body(player=player_a.pk, subject="hand", hand=15), format="json"
+    )
+    assert_error(response, 403, code="forbidden")
+    assert not Appeal.objects.exists()
+
+
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, None])
 def test_it_refuses_an_appeal_filed_by_staff_other_than_the_chief_umpire(
     appeal_sheet, seat_clients, as_role, role

@@ -36,7 +36,7 @@ from tournaments.selectors.appeals import appeal_deadline, local_time
 CLOCK_TOLERANCE = timedelta(minutes=2)
 
 
-def _filer_capacity(*, user, player: Player) -> str:
+def appeal_filer_capacity(*, user, player: Player) -> str:
     """How this login may file for this player: "player", "captain" or "paper" (the chief
     umpire entering a written appeal). Refuses anyone else (3.12.1)."""
     own = roles.player_of(user, player.tournament)
@@ -154,7 +154,7 @@ def appeal_file(
         raise TournamentError(
             _("%(player)s does not play in this tournament.") % {"player": player}
         )
-    capacity = _filer_capacity(user=user, player=player)
+    capacity = appeal_filer_capacity(user=user, player=player)
     now = timezone.now()
     if filed_at is None:
         filed_at = now
