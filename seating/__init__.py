@@ -2,33 +2,39 @@
 
 Public API
 ----------
-generate_schedule(players=N, sessions=R, groups=None, seed=0, time_limit=30.0, history=())
+generate_schedule(players=N, sessions=R, groups=None, seed=0, effort=DEFAULT_EFFORT,
+                  time_limit=None, history=())
     -> Schedule(sessions, metrics, info).  Players are numbered 1..N; a table is
     (A, B, C, D) in seat order, A is East in the first round.  Substitute
     ("bye") seats are the negative ids -1, -2, -3 (at most one per table when
     avoidable); ``is_bye(p)`` is ``p <= 0``.
 reseat_remaining(played=..., active_players=..., remaining_sessions=..., groups=..., seed=...,
-                 time_limit=...) -> Schedule of the remaining sessions only.
+                 effort=..., time_limit=...) -> Schedule of the remaining sessions only.
 seeded_session(ranking, method="straight" | "snake") -> one session.
 seat_rotation(), seat_in_round(pos, round), hand_winds(hand) -> (prevalent, dealer position),
 seat_of(pos, hand) -> seat wind, hand_table() -- Appendix 4.
 draw_lots(registration_ids, seed) -> {id: player number}; new_seed(); verify_lots(...).
 chart_quality(sessions, groups=None) -> Metrics.
 
-Determinism: the chart depends only on the arguments (seed included).  The
-search stops on a budget of swap evaluations derived from ``time_limit``
-(not on the clock); the wall clock is a safety net that only cuts in on a
-machine much slower than the budget assumes (``info["stopped_by"] == "time"``).
+effort_for_seconds(s) -> the budget of evaluations that takes about s seconds on one core.
+
+Determinism: the chart depends only on the arguments (seed and effort included): every
+step of the search stops on its share of ``effort`` evaluations, never on the clock.  A
+``time_limit`` may only end the search early, and then the result says so
+(``Schedule.reproducible`` false, ``info["stopped_by"] == "time_limit"``).
 """
 
 from .engine import SeatingError, generate_schedule, reseat_remaining
 from .quality import Metrics, Schedule, chart_quality, is_bye
+from .work import DEFAULT_EFFORT, effort_for_seconds
 
 __all__ = [
+    "DEFAULT_EFFORT",
     "Metrics",
     "Schedule",
     "SeatingError",
     "chart_quality",
+    "effort_for_seconds",
     "generate_schedule",
     "is_bye",
     "reseat_remaining",

@@ -17,6 +17,7 @@ import os
 import time
 
 from .engine import generate_schedule
+from .work import effort_for_seconds
 
 GRID_N = (16, 20, 24, 28, 32, 36, 40, 48, 64, 100, 200, 400)
 GRID_R = (5, 6, 7, 8, 9, 10, 12)
@@ -59,7 +60,7 @@ def parse_cells(text: str):
     return out
 
 
-def run_bench(*, quick: bool = False, time_limit: float | None = None,
+def run_bench(*, quick: bool = False, effort: int | None = None,
               cells: str | None = None, output: str = "bench-results/seating.json") -> int:
     if cells:
         todo = parse_cells(cells)
@@ -67,7 +68,8 @@ def run_bench(*, quick: bool = False, time_limit: float | None = None,
         todo = parse_cells(",".join(QUICK))
     else:
         todo = [(n, r, t) for t in (False, True) for n in GRID_N for r in GRID_R]
-    limit = time_limit if time_limit is not None else (10.0 if quick else 30.0)
+    if effort is None:
+        effort = effort_for_seconds(10.0 if quick else 30.0)
     results = []
     header = (f"{'N':>4} {'R':>3} {'teams':>5} {'repeats':>7} {'max':>3} {'mb':>2} {'conf':>4} "
               f"{'A±':>2} {'goal':>4} {'ok':>3} {'sec':>7}  method")
@@ -75,8 +77,7 @@ def run_bench(*, quick: bool = False, time_limit: float | None = None,
     for n, r, teams in todo:
         groups = [i // 4 for i in range(n)] if teams else None
         t0 = time.monotonic()
-        sched = generate_schedule(players=n, sessions=r, groups=groups, seed=0,
-                                  time_limit=limit)
+        sched = generate_schedule(players=n, sessions=r, groups=groups, seed=0, effort=effort)
         secs = time.monotonic() - t0
         m = sched.metrics
         g = goal(n, r, teams)
@@ -89,6 +90,7 @@ def run_bench(*, quick: bool = False, time_limit: float | None = None,
             "table_revisits": m.table_revisits, "seconds": round(secs, 3),
             "goal_repeats": g, "meets_goal": ok if g is not None else None,
             "method": sched.info.get("method"), "stopped_by": sched.info.get("stopped_by"),
+            "evaluations": sched.info.get("evaluations"),
             "lower_bound_repeats": sched.info.get("lower_bound_repeats"),
         }
         results.append(row)
@@ -100,7 +102,7 @@ def run_bench(*, quick: bool = False, time_limit: float | None = None,
               f"{secs:>7.2f}  {row['method']}", flush=True)
     os.makedirs(os.path.dirname(output) or ".", exist_ok=True)
     with open(output, "w") as fh:
-        json.dump({"time_limit_per_cell": limit, "cells": results}, fh, indent=1)
+        json.dump({"effort_per_cell": effort, "cells": results}, fh, indent=1)
     missed = [c for c in results if c["meets_goal"] is False]
     above = [f"{c['players']}x{c['sessions']}{'t' if c['teams_of_4'] else ''}"
              for c in results if c["max_meetings"] > c["max_meetings_bound"]]

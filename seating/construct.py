@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import dataclass
 from importlib import resources
 
+from .work import EVALS_PER_SECOND, Work
+
 Block = tuple[int, int, int, int]
+MIN_SHARE = EVALS_PER_SECOND // 5  # the least a candidate structure is searched with
 
 
 @dataclass(frozen=True)
@@ -101,21 +103,52 @@ def structures(n: int, need: int) -> list[tuple[int, int, int]]:
     return out
 
 
-class _DiffSearch:
+@dataclass(frozen=True)
+class DifferencePenalty:
+    """What a difference used ``c`` times costs in the search.
+
+    The package's: each difference at most once (``c - 1`` beyond one), which gives sessions
+    with no repeated pair. The offline search of the past-bound charts
+    (``tools/find_past_bound.py``) allows two uses, wants every difference used, and forbids
+    some keys (teammates).
+    """
+
+    most: int = 1
+    each_needed: bool = False
+    forbidden: frozenset[int] = frozenset()
+
+    def cost(self, count: int) -> int:
+        if count > self.most:
+            return count - self.most
+        return 1 if self.each_needed and count == 0 else 0
+
+    def forbidden_cost(self, count: int) -> int:
+        return 2 * count
+
+
+class DifferenceSearch:
+    """Min-conflicts / tabu search for a base class with the differences ``penalty`` wants.
+
+    Points are ``copies`` sets of n ids (copy c holds c*n .. c*n + n - 1); a move swaps two
+    points of one copy between blocks; the keys of a pair (its difference) are shared by
+    the copies. The search spends one evaluation per swap it scores, from ``work``.
+    """
+
+    KICK_AFTER = 3000  # moves without a new best before a kick from the best
+
     def __init__(self, n: int, m: int, levels: int, fixed: int, rng: random.Random,
-                 copies: int = 1):
+                 copies: int = 1, penalty: DifferencePenalty | None = None):
         self.n, self.m, self.levels, self.fixed = n, m, levels, fixed
         self.copies = copies
         self.lm = levels * m
         self.rng = rng
+        self.penalty = penalty or DifferencePenalty()
         # key layout
         self.mixed_off = 0
         self.pure_off = levels * levels * m
         self.fix_off = self.pure_off + levels * m
         self.ff_key = self.fix_off + fixed * levels
         self.nkeys = self.ff_key + 1
-        self.lvl = [p // m if p < self.lm else -1 for p in range(n)]
-        self.x = [p % m if p < self.lm else p - self.lm for p in range(n)]
 
     def keys(self, p: int, q: int) -> tuple[int, int]:
         """(key, weight) of the pair p, q (ids modulo n: copies share keys)."""
@@ -139,155 +172,173 @@ class _DiffSearch:
             i, j, x, y = j, i, y, x
         return self.mixed_off + (i * self.levels + j) * m + (y - x) % m, 1
 
-    def run(self, deadline: float, start: list[list[int]] | None = None):
-        n0, rng = self.n, self.rng
-        n = n0 * self.copies
-        nb = n // 4
+    # -- state -------------------------------------------------------------------------
+    def _setup(self, start: list[list[int]] | None) -> None:
+        points = self.n * self.copies
         if start is None:
-            blocks = []
+            start = []
             for c in range(self.copies):
-                pts = list(range(c * n0, (c + 1) * n0))
-                rng.shuffle(pts)
-                blocks += [pts[4 * k:4 * k + 4] for k in range(n0 // 4)]
-        else:
-            blocks = [list(b) for b in start]
-        where = [0] * n
+                pts = list(range(c * self.n, (c + 1) * self.n))
+                self.rng.shuffle(pts)
+                start += [pts[4 * k:4 * k + 4] for k in range(self.n // 4)]
+        self.kt = [[0] * points for _ in range(points)]
+        self.wt = [[0] * points for _ in range(points)]
+        for p in range(points):
+            for q in range(points):
+                if p != q:
+                    self.kt[p][q], self.wt[p][q] = self.keys(p, q)
+        self.used_keys = sorted({self.kt[p][q] for p in range(self.n) for q in range(self.n)
+                                 if p != q})
+        self._load([list(b) for b in start])
+        most = sum(self.cnt) + 2
+        normal = [self.penalty.cost(c) for c in range(most)]
+        forbidden = [self.penalty.forbidden_cost(c) for c in range(most)]
+        self.pen = [forbidden if k in self.penalty.forbidden else normal
+                    for k in range(self.nkeys)]
+        self.tabu = [[0] * len(self.blocks) for _ in range(points)]
+
+    def _load(self, blocks: list[list[int]]) -> None:
+        self.blocks = blocks
+        self.where = [0] * (self.n * self.copies)
         for bi, b in enumerate(blocks):
             for p in b:
-                where[p] = bi
-        kt = [[0] * n for _ in range(n)]
-        wt = [[0] * n for _ in range(n)]
-        for p in range(n):
-            for q in range(n):
-                if p != q:
-                    kt[p][q], wt[p][q] = self.keys(p, q)
-        cnt = [0] * self.nkeys
+                self.where[p] = bi
+        self.cnt = [0] * self.nkeys
         for b in blocks:
             for a in range(4):
                 for c in range(a + 1, 4):
-                    cnt[kt[b[a]][b[c]]] += wt[b[a]][b[c]]
+                    self.cnt[self.kt[b[a]][b[c]]] += self.wt[b[a]][b[c]]
 
-        def cost_all():
-            return sum(c - 1 for c in cnt if c > 1)
+    def cost(self) -> int:
+        return sum(self.pen[k][self.cnt[k]] for k in self.used_keys)
 
-        cost = cost_all()
-        best = cost
-        best_blocks = [list(b) for b in blocks]
-        tabu = [[0] * nb for _ in range(n)]
-        it = 0
-        stall = 0
-        rnd = rng.random
-        while cost > 0:
-            it += 1
-            if (it & 31) == 0 and time.monotonic() > deadline:
-                break
-            bad = set()
-            for b in blocks:
-                for a in range(4):
-                    pa = b[a]
-                    ka = kt[pa]
-                    for c in range(a + 1, 4):
-                        if cnt[ka[b[c]]] > 1:
-                            bad.add(pa)
-                            bad.add(b[c])
-            if not bad:
-                cost = cost_all()
-                break
-            bad = list(bad)
-            cand = rng.sample(bad, min(len(bad), 4))
-            best_d = None
-            best_moves = []
-            for p in cand:
-                bp = where[p]
-                Bp = blocks[bp]
-                op = [r for r in Bp if r != p]
-                kp, wp = kt[p], wt[p]
-                c0 = (p // n0) * n0
-                for q in range(c0, c0 + n0):
-                    bq = where[q]
-                    if bq == bp:
-                        continue
-                    oq = [r for r in blocks[bq] if r != q]
-                    kq, wq = kt[q], wt[q]
-                    ch = (
-                        (kp[op[0]], -wp[op[0]]), (kp[op[1]], -wp[op[1]]), (kp[op[2]], -wp[op[2]]),
-                        (kq[oq[0]], -wq[oq[0]]), (kq[oq[1]], -wq[oq[1]]), (kq[oq[2]], -wq[oq[2]]),
-                        (kq[op[0]], wq[op[0]]), (kq[op[1]], wq[op[1]]), (kq[op[2]], wq[op[2]]),
-                        (kp[oq[0]], wp[oq[0]]), (kp[oq[1]], wp[oq[1]]), (kp[oq[2]], wp[oq[2]]),
-                    )
-                    d = 0
-                    for k, w in ch:
-                        c0 = cnt[k]
-                        c1 = c0 + w
-                        d += (c1 - 1 if c1 > 1 else 0) - (c0 - 1 if c0 > 1 else 0)
-                        cnt[k] = c1
-                    for k, w in ch:
-                        cnt[k] -= w
-                    if (tabu[p][bq] > it or tabu[q][bp] > it) and cost + d >= best:
-                        continue
-                    if best_d is None or d < best_d:
-                        best_d = d
-                        best_moves = [(p, q)]
-                    elif d == best_d:
-                        best_moves.append((p, q))
-            if not best_moves:
-                continue
-            if rnd() < 0.02:
-                p = rng.choice(cand)
-                q = (p // n0) * n0 + rng.randrange(n0)
-                if where[q] == where[p]:
+    def _overused(self) -> list[int]:
+        """The points in a pair whose key costs more than the penalty allows, in order."""
+        most, forbidden, cnt, kt = self.penalty.most, self.penalty.forbidden, self.cnt, self.kt
+        bad = set()
+        for b in self.blocks:
+            for a in range(4):
+                ka = kt[b[a]]
+                for c in range(a + 1, 4):
+                    k = ka[b[c]]
+                    if cnt[k] > most or k in forbidden:
+                        bad.add(b[a])
+                        bad.add(b[c])
+        return sorted(bad)
+
+    # -- moves -------------------------------------------------------------------------
+    def _delta(self, p: int, q: int) -> int:
+        """Cost change if p and q swapped blocks."""
+        kt, wt, cnt, pen = self.kt, self.wt, self.cnt, self.pen
+        kp, wp, kq, wq = kt[p], wt[p], kt[q], wt[q]
+        op = [r for r in self.blocks[self.where[p]] if r != p]
+        oq = [r for r in self.blocks[self.where[q]] if r != q]
+        changes = [(kp[r], -wp[r]) for r in op] + [(kq[r], -wq[r]) for r in oq]
+        changes += [(kq[r], wq[r]) for r in op] + [(kp[r], wp[r]) for r in oq]
+        d = 0
+        for k, w in changes:
+            c0 = cnt[k]
+            d += pen[k][c0 + w] - pen[k][c0]
+            cnt[k] = c0 + w
+        for k, w in changes:
+            cnt[k] -= w
+        return d
+
+    def _best_swaps(self, candidates, it: int, cost: int, best: int, work: Work):
+        """The best-scoring swaps of the candidates (tabu unless they beat the best)."""
+        best_d, moves = None, []
+        for p in candidates:
+            bp = self.where[p]
+            first = (p // self.n) * self.n
+            work.spend(self.n)
+            for q in range(first, first + self.n):
+                bq = self.where[q]
+                if bq == bp:
                     continue
-                best_d = None
-            else:
-                p, q = rng.choice(best_moves)
-            bp, bq = where[p], where[q]
-            Bp, Bq = blocks[bp], blocks[bq]
-            for r in Bp:
-                if r != p:
-                    cnt[kt[p][r]] -= wt[p][r]
-            for r in Bq:
-                if r != q:
-                    cnt[kt[q][r]] -= wt[q][r]
-            Bp[Bp.index(p)] = q
-            Bq[Bq.index(q)] = p
-            where[p], where[q] = bq, bp
-            for r in Bp:
-                if r != q:
-                    cnt[kt[q][r]] += wt[q][r]
-            for r in Bq:
-                if r != p:
-                    cnt[kt[p][r]] += wt[p][r]
-            cost = cost + best_d if best_d is not None else cost_all()
-            tabu[p][bp] = it + 2 + rng.randrange(6)
-            tabu[q][bq] = it + 2 + rng.randrange(6)
+                d = self._delta(p, q)
+                if (self.tabu[p][bq] > it or self.tabu[q][bp] > it) and cost + d >= best:
+                    continue
+                if best_d is None or d < best_d:
+                    best_d, moves = d, [(p, q)]
+                elif d == best_d:
+                    moves.append((p, q))
+        return best_d, moves
+
+    def _swap(self, p: int, q: int) -> None:
+        kt, wt, cnt = self.kt, self.wt, self.cnt
+        bp, bq = self.where[p], self.where[q]
+        block_p, block_q = self.blocks[bp], self.blocks[bq]
+        for x, block in ((p, block_p), (q, block_q)):
+            for r in block:
+                if r != x:
+                    cnt[kt[x][r]] -= wt[x][r]
+        block_p[block_p.index(p)] = q
+        block_q[block_q.index(q)] = p
+        self.where[p], self.where[q] = bq, bp
+        for x, block in ((q, block_p), (p, block_q)):
+            for r in block:
+                if r != x:
+                    cnt[kt[x][r]] += wt[x][r]
+
+    def _kick(self, best_blocks) -> None:
+        """Back to the best blocks, with a few random swaps within copies."""
+        blocks = [list(b) for b in best_blocks]
+        per = self.n // 4
+        for _ in range(4):
+            a = self.rng.randrange(len(blocks))
+            c = (a // per) * per + self.rng.randrange(per)
+            if c == a:
+                continue
+            i, j = self.rng.randrange(4), self.rng.randrange(4)
+            blocks[a][i], blocks[c][j] = blocks[c][j], blocks[a][i]
+        self._load(blocks)
+
+    def _next_move(self, it: int, cost: int, best: int, work: Work):
+        """(p, q, cost change or None when unknown) of the next swap, or None."""
+        rng = self.rng
+        bad = self._overused()
+        if not bad:
+            bad = list(range(self.n * self.copies))
+        candidates = rng.sample(bad, min(len(bad), 4))
+        best_d, moves = self._best_swaps(candidates, it, cost, best, work)
+        if not moves:
+            return None
+        if rng.random() < 0.02:  # a random walk step now and then
+            p = rng.choice(candidates)
+            q = (p // self.n) * self.n + rng.randrange(self.n)
+            return None if self.where[q] == self.where[p] else (p, q, None)
+        p, q = rng.choice(moves)
+        return p, q, best_d
+
+    # -- the search ----------------------------------------------------------------------
+    def run(self, work: Work, max_evals: int, start: list[list[int]] | None = None):
+        """(best cost, its blocks) after at most ``max_evals`` evaluations of ``work``."""
+        self._setup(start)
+        cap = work.spent + min(max_evals, work.left())
+        cost = best = self.cost()
+        best_blocks = [list(b) for b in self.blocks]
+        it = stall = 0
+        while cost > 0 and work.spent < cap:
+            it += 1
+            if (it & 31) == 0 and work.out_of_time():
+                break
+            move = self._next_move(it, cost, best, work)
+            if move is None:
+                continue
+            p, q, d = move
+            bp, bq = self.where[p], self.where[q]
+            self._swap(p, q)
+            cost = cost + d if d is not None else self.cost()
+            self.tabu[p][bp] = it + 2 + self.rng.randrange(6)
+            self.tabu[q][bq] = it + 2 + self.rng.randrange(6)
             if cost < best:
-                best = cost
-                best_blocks = [list(b) for b in blocks]
+                best, best_blocks, stall = cost, [list(b) for b in self.blocks], 0
+                continue
+            stall += 1
+            if stall > self.KICK_AFTER:
                 stall = 0
-            else:
-                stall += 1
-                if stall > 3000:
-                    stall = 0
-                    blocks = [list(b) for b in best_blocks]
-                    for _ in range(4):
-                        a = rng.randrange(nb)
-                        per = n0 // 4
-                        c = (a // per) * per + rng.randrange(per)
-                        if c == a:
-                            continue
-                        i, j = rng.randrange(4), rng.randrange(4)
-                        blocks[a][i], blocks[c][j] = blocks[c][j], blocks[a][i]
-                    for bi, b in enumerate(blocks):
-                        for p in b:
-                            where[p] = bi
-                    cnt = [0] * self.nkeys
-                    for b in blocks:
-                        for a in range(4):
-                            for c in range(a + 1, 4):
-                                cnt[kt[b[a]][b[c]]] += wt[b[a]][b[c]]
-                    cost = cost_all()
-        if cost < best:
-            best, best_blocks = cost, [list(b) for b in blocks]
+                self._kick(best_blocks)
+                cost = self.cost()
         return best, best_blocks
 
 
@@ -310,11 +361,11 @@ def check_development(sessions, n: int) -> int:
 
 
 def find_base_class(n: int, m: int, levels: int, fixed: int, *, seed: int = 0,
-                    time_limit: float = 5.0) -> BaseClass | None:
+                    work: Work, max_evals: int) -> BaseClass | None:
+    """A base class with distinct differences, searched with at most ``max_evals``."""
     rng = random.Random(f"base:{n}:{m}:{levels}:{fixed}:{seed}")
-    deadline = time.monotonic() + time_limit
-    search = _DiffSearch(n, m, levels, fixed, rng)
-    cost, blocks = search.run(deadline)
+    search = DifferenceSearch(n, m, levels, fixed, rng)
+    cost, blocks = search.run(work, max_evals)
     if cost != 0:
         return None
     bc = BaseClass(n, m, levels, fixed, tuple(tuple(sorted(b)) for b in blocks))
@@ -416,9 +467,10 @@ def _covers_twice(sessions, n: int, team_blocks) -> bool:
             and all(team[p] != team[q] for p, q in meet))
 
 
-def base_class_for(n: int, need: int, *, seed: int = 0,
-                   time_limit: float = 5.0) -> BaseClass | None:
-    """A base class on n points developing into at least ``need`` sessions."""
+def base_class_for(n: int, need: int, *, seed: int = 0, work: Work,
+                   max_evals: int) -> BaseClass | None:
+    """A base class on n points developing into at least ``need`` sessions, from the data
+    or searched with at most ``max_evals`` evaluations of ``work``."""
     if n % 4 or need < 1:
         return None
     for bc in known_base_classes().get(n, []):
@@ -426,7 +478,7 @@ def base_class_for(n: int, need: int, *, seed: int = 0,
             return bc
     if n in NO_RESOLVABLE_BEYOND and need > NO_RESOLVABLE_BEYOND[n]:
         return None
-    deadline = time.monotonic() + time_limit
+    cap = work.spent + min(max_evals, work.left())
     m = (n - 1) // 3
     if 3 * m + 1 == n and m >= need and _is_prime(m):
         hs = [h for h in range(m - 1, 1, -1) if (m - 1) % h == 0 and (3 * (m - 1)) % (4 * h) == 0]
@@ -436,12 +488,12 @@ def base_class_for(n: int, need: int, *, seed: int = 0,
                 return bc
     cands = structures(n, need)
     for idx, (m, levels, fixed) in enumerate(cands):
-        left = deadline - time.monotonic()
-        if left <= 0:
+        left = cap - work.spent
+        if left <= 0 or work.out_of_time():
             break
         # most of the budget to the first (slackest) candidates
-        share = left if idx == len(cands) - 1 else max(left / 2, 0.2)
-        bc = find_base_class(n, m, levels, fixed, seed=seed, time_limit=share)
+        share = left if idx == len(cands) - 1 else max(left // 2, MIN_SHARE)
+        bc = find_base_class(n, m, levels, fixed, seed=seed, work=work, max_evals=share)
         if bc is not None:
             return bc
     return None

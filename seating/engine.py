@@ -11,8 +11,9 @@ Pipeline (all deterministic given the seed):
    relabelling annealed to avoid pairs meeting a third time (``_relabel``).
 2. Otherwise a greedy start, session by session.
 3. Tabu search (``search.py``) on the remaining repeats and conflicts, until
-   a lower bound is reached or the iteration budget (derived from
-   ``time_limit``) runs out; wall clock is only a safety net.
+   a lower bound is reached or the budget of evaluations (``effort``) is
+   spent; an optional ``time_limit`` is only a safety net, and a chart it cut
+   short says so (``info["reproducible"]`` false).
 4. A seat (first dealer) balanced by augmenting paths; table numbers permuted
    within each session to avoid a player sitting at the same table twice.
 
@@ -30,13 +31,18 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .construct import base_class_for, stored_chart
 from .quality import Schedule, chart_quality, is_bye, normalise
 from .search import A_REPEAT, CONFLICT, Tabu, pair_cost
+from .work import DEFAULT_EFFORT, EVALS_PER_SECOND, Work
 
 BYE_GROUP = -1
-EVALS_PER_SECOND = 100_000
+# What the construction of one base class may spend: as the 0.2-10 s it had when the
+# search was timed.
+CONSTRUCTION_MIN = EVALS_PER_SECOND // 5
+CONSTRUCTION_MAX = 10 * EVALS_PER_SECOND
 
 
 class SeatingError(ValueError):
@@ -56,7 +62,8 @@ def generate_schedule(
     sessions: int,
     groups: Sequence[int | None] | None = None,
     seed: int = 0,
-    time_limit: float = 30.0,
+    effort: int = DEFAULT_EFFORT,
+    time_limit: float | None = None,
     history: Sequence[Sequence[Sequence[int]]] = (),
 ) -> Schedule:
     """Chart for players 1..N over ``sessions`` sessions.
@@ -65,7 +72,10 @@ def generate_schedule(
     of one group never share a table when that is satisfiable.  ``history``
     are sessions already played (their meetings count in the objective); the
     result then holds only the new sessions.  Substitute seats are -1, -2,
-    -3 (see ``quality.is_bye``).
+    -3 (see ``quality.is_bye``).  ``effort`` is the search's budget of
+    evaluations (``work.effort_for_seconds``); ``time_limit`` (seconds) is an
+    optional safety net that, when it ends the search, makes
+    ``Schedule.reproducible`` false.
     """
     if not isinstance(players, int) or players < 1:
         raise SeatingError("players must be a positive integer")
@@ -76,14 +86,8 @@ def generate_schedule(
     if groups is not None and len(groups) != players:
         raise SeatingError(f"groups has {len(groups)} entries for {players} players")
     gmap = {i + 1: g for i, g in enumerate(groups)} if groups is not None else {}
-    return _solve(
-        active=list(range(1, players + 1)),
-        n_sessions=sessions,
-        gmap=gmap,
-        seed=seed,
-        time_limit=time_limit,
-        played=history,
-    )
+    problem = _problem(list(range(1, players + 1)), sessions, gmap, history)
+    return _solve(problem, seed=seed, work=_work(effort, time_limit))
 
 
 def reseat_remaining(
@@ -93,7 +97,8 @@ def reseat_remaining(
     remaining_sessions: int,
     groups: Mapping[int, int | None] | None = None,
     seed: int = 0,
-    time_limit: float = 30.0,
+    effort: int = DEFAULT_EFFORT,
+    time_limit: float | None = None,
 ) -> Schedule:
     """Chart for the remaining sessions after a change of players.
 
@@ -103,7 +108,8 @@ def reseat_remaining(
     remaining sessions are returned; meetings, A seats and table numbers of
     the played sessions count in the objective.  ``metrics`` covers the whole
     chart (played + remaining) restricted to active players' meetings;
-    ``info["metrics_remaining"]`` covers the new sessions alone.
+    ``info["metrics_remaining"]`` covers the new sessions alone.  ``effort``
+    and ``time_limit`` as for ``generate_schedule``.
     """
     active = [int(p) for p in active_players]
     if len(set(active)) != len(active):
@@ -115,14 +121,16 @@ def reseat_remaining(
     if not isinstance(remaining_sessions, int) or remaining_sessions < 1:
         raise SeatingError("remaining_sessions must be a positive integer")
     gmap = {int(k): v for k, v in (groups or {}).items()}
-    return _solve(
-        active=sorted(active),
-        n_sessions=remaining_sessions,
-        gmap=gmap,
-        seed=seed,
-        time_limit=time_limit,
-        played=played,
-    )
+    problem = _problem(sorted(active), remaining_sessions, gmap, played)
+    return _solve(problem, seed=seed, work=_work(effort, time_limit))
+
+
+def _work(effort, time_limit) -> Work:
+    if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
+        raise SeatingError("effort must be a positive number of evaluations")
+    if time_limit is not None and not (isinstance(time_limit, int | float) and time_limit > 0):
+        raise SeatingError("time_limit must be a positive number of seconds, or None")
+    return Work(budget=effort, time_limit=time_limit)
 
 
 # --------------------------------------------------------------------------
@@ -179,157 +187,222 @@ def _cost_bound(n, n_sessions, gid, cnt):
     return (total + 1) // 2, top
 
 
-def _solve(*, active, n_sessions, gmap, seed, time_limit, played) -> Schedule:
-    t0 = time.monotonic()
-    deadline = t0 + max(0.4, 0.85 * float(time_limit))  # leave time for post-processing
+@dataclass
+class _Problem:
+    """The chart to find, in the search's ids: players 0..n-1 (``active[i]`` is player i's
+    number), substitute seats n..n+byes-1; ``gid`` their group ids (ungrouped players get
+    their own); ``hist`` the meetings of the sessions played (row and column n: with a
+    substitute), ``a_hist`` their A seats, ``visits_hist`` (player, table index) -> visits."""
+
+    active: list[int]
+    n_sessions: int
+    gmap: dict
+    played: tuple
+    gid: list[int]
+    has_groups: bool
+    hist: list[list[int]]
+    a_hist: list[int]
+    visits_hist: dict[tuple[int, int], int]
+
+    @property
+    def n(self) -> int:
+        return len(self.active)
+
+    @property
+    def n_tables(self) -> int:
+        return -(-self.n // 4)
+
+    @property
+    def byes(self) -> int:
+        return 4 * self.n_tables - self.n
+
+
+def _problem(active, n_sessions, gmap, played) -> _Problem:
+    played = normalise(played)
     n = len(active)
-    n_tables = -(-n // 4)
-    byes = 4 * n_tables - n
+    gid, has_groups = _group_ids(active, gmap)
     index = {p: i for i, p in enumerate(active)}
-    # groups -> internal group ids; ungrouped players get their own id
-    gnames: dict = {}
+    problem = _Problem(
+        active=active, n_sessions=n_sessions, gmap=gmap, played=played, gid=gid,
+        has_groups=has_groups, hist=[[0] * (n + 1) for _ in range(n + 1)], a_hist=[0] * n,
+        visits_hist={},
+    )
+    problem.gid += [BYE_GROUP] * problem.byes
+    for sess in played:
+        for ti, table in enumerate(sess):
+            _count_played_table(problem, index, ti, table)
+    return problem
+
+
+def _group_ids(active, gmap) -> tuple[list[int], bool]:
+    names: dict = {}
     gid = []
     for i, p in enumerate(active):
         g = gmap.get(p)
-        if g is None:
-            gid.append(-10 - i)
-        else:
-            gid.append(gnames.setdefault(g, len(gnames)))
-    gid += [BYE_GROUP] * byes
-    has_groups = bool(gnames)
+        gid.append(-10 - i if g is None else names.setdefault(g, len(names)))
+    return gid, bool(names)
 
-    played = normalise(played)
-    hist = [[0] * (n + 1) for _ in range(n + 1)]
-    a_hist = [0] * n
-    visits_hist: dict[tuple[int, int], int] = {}
-    for sess in played:
-        for ti, t in enumerate(sess):
-            ids = [index[p] for p in t if p in index]
-            nb = sum(1 for p in t if is_bye(p))
-            for a in range(len(ids)):
-                visits_hist[(ids[a], ti)] = visits_hist.get((ids[a], ti), 0) + 1
-                if nb:
-                    hist[ids[a]][n] += 1
-                    hist[n][ids[a]] += 1
-                for b in range(a + 1, len(ids)):
-                    hist[ids[a]][ids[b]] += 1
-                    hist[ids[b]][ids[a]] += 1
-            if t and t[0] in index:
-                a_hist[index[t[0]]] += 1
 
-    rng = _rng(seed, n, n_sessions, len(played))
+def _count_played_table(problem: _Problem, index, ti: int, table) -> None:
+    hist, n = problem.hist, problem.n
+    ids = [index[p] for p in table if p in index]
+    with_bye = any(is_bye(p) for p in table)
+    for a, pa in enumerate(ids):
+        problem.visits_hist[(pa, ti)] = problem.visits_hist.get((pa, ti), 0) + 1
+        if with_bye:
+            hist[pa][n] += 1
+            hist[n][pa] += 1
+        for pb in ids[a + 1:]:
+            hist[pa][pb] += 1
+            hist[pb][pa] += 1
+    if table and table[0] in index:
+        problem.a_hist[index[table[0]]] += 1
+
+
+def _solve(problem: _Problem, *, seed: int, work: Work) -> Schedule:
+    t0 = time.monotonic()  # reported only: no decision depends on the clock
+    rng = _rng(seed, problem.n, problem.n_sessions, len(problem.played))
     info: dict = {"method": "greedy+tabu"}
+    start, exact = _start(problem, seed, rng, work, info)
+    target, level = _target(problem, info)
+    if 0 < exact < problem.n_sessions:
+        tabu, cost, stopped = _search_past_bound(problem, start, exact, seed, rng, work,
+                                                 target, level, info)
+    else:
+        tabu = _tabu(problem, start, rng)
+        cost, stopped = tabu.run(target=target, max_evals=work.left(), work=work, level=level)
+    info.update(
+        stopped_by="time_limit" if work.cut_short else stopped,
+        search_cost=cost,
+        conflict_weight=CONFLICT,
+        effort=work.budget,
+        evaluations=work.spent,
+        reproducible=not work.cut_short,
+    )
+    sessions = _balance_a_seat(tabu.sessions, problem.n, problem.a_hist, rng)
+    sessions = _number_tables(sessions, problem.n, problem.visits_hist, rng)
+    schedule = _schedule(problem, sessions, info)
+    info["seconds"] = round(time.monotonic() - t0, 3)
+    return schedule
 
-    start = None
-    exact = 0
-    if not played and not byes:
-        start = _stored(n, n_sessions, gid, has_groups, rng)
+
+def _start(problem: _Problem, seed, rng, work: Work, info: dict):
+    """(first chart, how many of its sessions are exact): a stored chart, a construction,
+    or a greedy chart."""
+    n, gid = problem.n, problem.gid
+    if not problem.played and not problem.byes:
+        start = _stored(n, problem.n_sessions, gid, problem.has_groups, rng)
         if start is not None:
             info["method"] = "stored chart (data/past_bound.json)"
-        else:
-            start, method, exact = _construct(n, n_sessions, gid, has_groups, seed, rng,
-                                              deadline)
-            if start is not None:
-                info["method"] = method
-    if start is None:
-        start = _greedy(n, byes, n_sessions, gid, hist, rng)
+            return start, 0
+        start, method, exact = _construct(problem, seed, rng, work)
+        if start is not None:
+            info["method"] = method
+            return start, exact
+    return _greedy(n, problem.byes, problem.n_sessions, gid, problem.hist, rng), 0
 
-    lb = _lower_bound(n, n_tables, n_sessions, gid, hist)
+
+def _target(problem: _Problem, info: dict) -> tuple[int, int]:
+    """(the search cost that cannot be beaten, the least possible largest pair count)."""
+    lb = _lower_bound(problem.n, problem.n_tables, problem.n_sessions, problem.gid,
+                      problem.hist)
     info["lower_bound_repeats"] = lb
-    tabu = Tabu(n=n, byes=byes, sessions=start, gid=gid, hist=hist, rng=rng)
-    target = A_REPEAT * lb
-    level = 1
-    if not byes:
-        cost_lb, level = _cost_bound(n, n_sessions, gid, hist)
-        target = max(target, cost_lb)
-        info["lower_bound_max"] = level
-    # deterministic budget in swap evaluations (~100k per second of time
-    # limit: about half of what this machine does, so the wall clock is only a
-    # safety net and the same seed gives the same chart)
-    budget = int(max(0.1, float(time_limit)) * EVALS_PER_SECOND)
-    if 0 < exact < n_sessions:
-        # past the bound.  (a) fit the extra sessions around the exact part,
-        # over several variants (base class seed / relabelling of the extra
-        # copy), then improve everything; (b) greedy start + tabu.  Keep the
-        # better: the exact part is sometimes a trap (20 x 6).
-        now = time.monotonic()
-        half = now + (deadline - now) / 2
-        share = budget // 4
-        per = max(2000, share // 8)
-        best_cost, best_tabu = None, None
-        variant = 0
-        while share > 0 and time.monotonic() < half:
-            if variant:
-                alt, _, ex2 = _construct(n, n_sessions, gid, has_groups, seed, rng, half,
-                                         variant=variant)
-                if alt is None or ex2 != exact:
-                    break
-                tabu = Tabu(n=n, byes=byes, sessions=alt, gid=gid, hist=hist, rng=rng)
-            c, _ = tabu.run(target=target, max_evals=min(per, share), deadline=half,
-                            frozen=exact, level=level)
-            share -= per
-            if best_cost is None or c < best_cost:
-                best_cost, best_tabu = c, tabu
-            if c <= target:
-                break
-            variant += 1
-        info["variants_tried"] = variant + 1
-        tabu = best_tabu
-        cost, stopped = tabu.run(target=target, max_evals=budget // 4, deadline=half,
+    if problem.byes:
+        return A_REPEAT * lb, 1
+    cost_lb, level = _cost_bound(problem.n, problem.n_sessions, problem.gid, problem.hist)
+    info["lower_bound_max"] = level
+    return max(A_REPEAT * lb, cost_lb), level
+
+
+def _tabu(problem: _Problem, sessions, rng) -> Tabu:
+    return Tabu(n=problem.n, byes=problem.byes, sessions=sessions, gid=problem.gid,
+                hist=problem.hist, rng=rng)
+
+
+def _search_past_bound(problem: _Problem, start, exact, seed, rng, work: Work, target,
+                       level, info):
+    """Past the bound: (a) fit the extra sessions around the exact part, over several
+    variants (base class seed / relabelling of the extra copy), then improve everything;
+    (b) a greedy start + tabu. Keep the better: the exact part is sometimes a trap (20 x 6).
+    Returns (tabu, cost, stopped_by)."""
+    tabu, variants = _best_variant(problem, start, exact, seed, rng, work, target, level)
+    info["variants_tried"] = variants
+    cost, stopped = tabu.run(target=target, max_evals=work.budget // 4, work=work, level=level)
+    if cost <= target:
+        return tabu, cost, stopped
+    greedy = _greedy(problem.n, problem.byes, problem.n_sessions, problem.gid, problem.hist,
+                     rng)
+    other = _tabu(problem, greedy, rng)
+    cost_b, stopped_b = other.run(target=target, max_evals=work.budget // 2, work=work,
                                   level=level)
-        if cost > target:
-            other = Tabu(n=n, byes=byes, sessions=_greedy(n, byes, n_sessions, gid, hist, rng),
-                         gid=gid, hist=hist, rng=rng)
-            cost_b, stopped_b = other.run(target=target, max_evals=budget // 2,
-                                          deadline=deadline, level=level)
-            if cost_b < cost:
-                tabu, cost, stopped = other, cost_b, stopped_b
-                info["method"] += " -> greedy+tabu (better)"
-    else:
-        cost, stopped = tabu.run(target=target, max_evals=budget, deadline=deadline,
-                                 level=level)
-    info["stopped_by"] = stopped
-    info["search_cost"] = cost
-    info["conflict_weight"] = CONFLICT
-    sessions_int = tabu.sessions
+    if cost_b < cost:
+        info["method"] += " -> greedy+tabu (better)"
+        return other, cost_b, stopped_b
+    return tabu, cost, stopped
 
-    sessions_int = _balance_a_seat(sessions_int, n, a_hist, rng)
-    sessions_int = _number_tables(sessions_int, n, visits_hist, rng)
 
+def _best_variant(problem: _Problem, start, exact, seed, rng, work: Work, target, level):
+    """(the tabu of the best variant after a short search with its exact part frozen,
+    how many variants were tried)."""
+    share = work.budget // 4
+    per = max(2000, share // 8)
+    tabu = _tabu(problem, start, rng)
+    best_cost, best_tabu = None, tabu
+    variant = 0
+    while share > 0 and work.left() and not work.out_of_time():
+        if variant:
+            alt, _, exact_alt = _construct(problem, seed, rng, work, variant=variant)
+            if alt is None or exact_alt != exact:
+                break
+            tabu = _tabu(problem, alt, rng)
+        cost, _ = tabu.run(target=target, max_evals=min(per, share), work=work, frozen=exact,
+                           level=level)
+        share -= per
+        if best_cost is None or cost < best_cost:
+            best_cost, best_tabu = cost, tabu
+        if cost <= target:
+            break
+        variant += 1
+    return best_tabu, variant + 1
+
+
+def _schedule(problem: _Problem, sessions_int, info: dict) -> Schedule:
+    """The chart in player numbers (substitute seats -1, -2, ... per session), measured."""
     out = []
     for sess in sessions_int:
-        s_out = []
-        bye_no = 0
-        for t in sess:
+        numbered = []
+        byes = 0
+        for table in sess:
             row = []
-            for p in t:
-                if p < n:
-                    row.append(active[p])
+            for p in table:
+                if p < problem.n:
+                    row.append(problem.active[p])
                 else:
-                    bye_no += 1
-                    row.append(-bye_no)
-            s_out.append(tuple(row))
-        out.append(tuple(s_out))
-    out_t = tuple(out)
-    if played:
-        whole = chart_quality(list(played) + list(out_t), gmap)
-        info["metrics_remaining"] = chart_quality(out_t, gmap).to_dict()
-        metrics = whole
-    else:
-        metrics = chart_quality(out_t, gmap)
-    info["seconds"] = round(time.monotonic() - t0, 3)
-    return Schedule(sessions=out_t, metrics=metrics, info=info)
+                    byes += 1
+                    row.append(-byes)
+            numbered.append(tuple(row))
+        out.append(tuple(numbered))
+    chart = tuple(out)
+    if not problem.played:
+        return Schedule(sessions=chart, metrics=chart_quality(chart, problem.gmap), info=info)
+    info["metrics_remaining"] = chart_quality(chart, problem.gmap).to_dict()
+    whole = chart_quality(list(problem.played) + list(chart), problem.gmap)
+    return Schedule(sessions=chart, metrics=whole, info=info)
 
 
-def _construct(n, n_sessions, gid, has_groups, seed, rng, deadline, variant=0):
-    """Start from a developed base class; None when none is available."""
+def _construct(problem: _Problem, seed, rng, work: Work, variant=0):
+    """(sessions, method, exact sessions) from a developed base class; (None, None, 0)
+    when none is available."""
+    n, n_sessions, gid, has_groups = (problem.n, problem.n_sessions, problem.gid,
+                                      problem.has_groups)
     rmax = (n - 1) // 3
     need = min(n_sessions + (1 if has_groups else 0), rmax)
     bc = None
     for want in range(need, 0, -1):
-        budget = max(0.2, min(10.0, (deadline - time.monotonic()) * 0.3))
-        bc = base_class_for(n, want, seed=seed + 7919 * variant, time_limit=budget)
-        if bc is not None or time.monotonic() > deadline:
+        share = work.share(0.3, at_least=CONSTRUCTION_MIN)
+        bc = base_class_for(n, want, seed=seed + 7919 * variant, work=work,
+                            max_evals=min(share, CONSTRUCTION_MAX))
+        if bc is not None or not work.left() or work.out_of_time():
             break
     if bc is None:
         return None, None, 0

@@ -54,10 +54,16 @@ class Schedule:
     metrics: Metrics
     info: dict = field(default_factory=dict)
 
+    @property
+    def reproducible(self) -> bool:
+        """False when a time limit ended the search: its seed and effort may then give
+        another chart."""
+        return self.info.get("reproducible", True)
+
     def to_dict(self) -> dict:
         return {
             "sessions": [[list(t) for t in s] for s in self.sessions],
-            "metrics": self.metrics.to_dict(),
+            "metrics": {**self.metrics.to_dict(), "reproducible": self.reproducible},
             "info": dict(self.info),
         }
 

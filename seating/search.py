@@ -19,15 +19,16 @@ looks at players in a costly pair (conflict-directed), evaluates every swap
 with them in O(1) pair look-ups, and takes the best non-tabu one (aspiration
 when it beats the best chart).  Stagnation triggers a kick from the best.
 
-The search is deterministic for a given seed as long as it stops on its
-iteration budget or on the lower bound; the wall-clock limit is only a
-safety net (``stopped_by`` says which one applied).
+The search stops on its share of the evaluations of a ``Work`` budget or on the
+lower bound, so it is deterministic for a given seed; only the optional
+wall-clock safety net of ``Work`` can end it earlier (``stopped_by == "time_limit"``).
 """
 
 from __future__ import annotations
 
 import random
-import time
+
+from .work import Work
 
 A_REPEAT = 20
 B_THIRD = 15
@@ -222,9 +223,10 @@ class Tabu:
         return out
 
     # -- main loop ------------------------------------------------------------
-    def run(self, *, target: int, max_evals: int, deadline: float, frozen: int = 0,
+    def run(self, *, target: int, max_evals: int, work: Work, frozen: int = 0,
             level: int = 1):
-        """Improve sessions[frozen:] in place; returns (best_cost, stopped_by).
+        """Improve sessions[frozen:] in place, spending at most ``max_evals`` evaluations of
+        ``work``; returns (best_cost, stopped_by).
 
         ``level``: a lower bound on the largest pair count; while some pair
         exceeds it, only its players are moved (past the bound nearly every
@@ -243,12 +245,12 @@ class Tabu:
         n_sess = len(self.sessions)
         total = self.total
         stall_limit = 400 + 20 * total
-        cap = self.evaluations + max_evals
+        cap = self.evaluations + min(max_evals, work.left())
         while self.evaluations < cap:
             it += 1
             self.iterations += 1
-            if (it & 15) == 0 and time.monotonic() > deadline:
-                stopped = "time"
+            if (it & 15) == 0 and work.out_of_time():
+                stopped = "time_limit"
                 break
             bad = [(s, p) for s, p in set(self.bad_players(level)) if s >= frozen]
             if not bad and level > 1:
@@ -263,6 +265,7 @@ class Tabu:
                 w = self.where[s]
                 tp = w[p]
                 self.evaluations += total
+                work.spend(total)
                 for q in range(total):
                     if w[q] == tp:
                         continue

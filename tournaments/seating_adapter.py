@@ -4,6 +4,7 @@ Players are known to the engine by their lot numbers (1..N); bye seats of a char
 with the tournament's registered substitutes.
 """
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -11,6 +12,8 @@ from django.utils.translation import gettext as _
 
 import seating
 from tournaments.errors import TournamentError
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -33,13 +36,15 @@ def seat_wind(position: str, hand_number: int) -> str:
 def generate_chart(
     *, players: int, sessions: int, groups: Sequence[int | None], seed: int, time_limit: float
 ) -> list[list[tuple[int, ...]]]:
+    """The chart the engine finds with `time_limit` seconds' worth of work (reproducible from
+    the seed and those seconds on any machine)."""
     try:
         schedule = seating.generate_schedule(
-            players=players, sessions=sessions, groups=groups, seed=seed, time_limit=time_limit
+            players=players, sessions=sessions, groups=groups, seed=seed, **_budget(time_limit)
         )
     except seating.SeatingError as error:  # bad input only: an engine bug raises
         raise TournamentError(str(error)) from error
-    return [list(session) for session in schedule.sessions]
+    return _chart(schedule, seed)
 
 
 def reseat_chart(
@@ -58,10 +63,33 @@ def reseat_chart(
             remaining_sessions=remaining_sessions,
             groups=groups,
             seed=seed,
-            time_limit=time_limit,
+            **_budget(time_limit),
         )
     except seating.SeatingError as error:  # bad input only: an engine bug raises
         raise TournamentError(str(error)) from error
+    return _chart(schedule, seed)
+
+
+# The wall clock stops a search only this long after its budget's nominal seconds: well
+# before the job counts as stalled (services/jobs.py), and late enough never to cut a
+# search short on a machine merely busy.
+SAFETY_MARGIN_SECONDS = 60.0
+
+
+def _budget(seconds: float) -> dict:
+    return {
+        "effort": seating.effort_for_seconds(seconds),
+        "time_limit": seconds + SAFETY_MARGIN_SECONDS,
+    }
+
+
+def _chart(schedule, seed: int) -> list[list[tuple[int, ...]]]:
+    if not schedule.reproducible:
+        logger.warning(
+            "The seating search with seed %s was cut short by its safety time limit: "
+            "the seed will not reproduce this chart.",
+            seed,
+        )
     return [list(session) for session in schedule.sessions]
 
 

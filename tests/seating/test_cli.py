@@ -32,7 +32,7 @@ def test_generate_with_team_size_keeps_teams_apart():
 
 
 def test_chart_prints_the_appendix_3_table():
-    p = run("chart", "--players", "28", "--sessions", "2", "--time-limit", "5")
+    p = run("chart", "--players", "28", "--sessions", "2", "--effort", "500000")
     assert p.returncode == 0
     assert "Game One" in p.stdout and "Game Two" in p.stdout and "Table" in p.stdout
 
@@ -43,6 +43,7 @@ def test_chart_prints_the_appendix_3_table():
     ["generate", "--players", "16", "--sessions", "0"],
     ["generate", "--players", "16", "--sessions", "5", "--team-size", "20"],
     ["generate", "--players", "16", "--sessions", "5", "--time-limit", "-1"],
+    ["generate", "--players", "16", "--sessions", "5", "--effort", "0"],
     ["generate", "--sessions", "5"],
     ["bench", "--cells", "16by5"],
     ["frobnicate"],
@@ -55,10 +56,11 @@ def test_bad_arguments_exit_non_zero_with_a_message_and_no_traceback(args):
 
 def test_bench_runs_a_chosen_subset_and_writes_json(tmp_path):
     out = tmp_path / "seating.json"
-    p = run("bench", "--cells", "16x5,16x4t", "--time-limit", "5", "--output", str(out))
+    p = run("bench", "--cells", "16x5,16x4t", "--effort", "500000", "--output", str(out))
     assert p.returncode == 0, p.stderr
     data = json.loads(out.read_text())
     assert [c["repeated_pairs"] for c in data["cells"]] == [0, 0]
+    assert data["effort_per_cell"] == 500000
     assert "repeats" in p.stdout
 
 
@@ -70,5 +72,15 @@ def test_rotation_prints_the_appendix_4_table_and_the_hand_winds():
 
 
 def test_chart_marks_substitute_seats():
-    p = run("chart", "--players", "18", "--sessions", "2", "--time-limit", "2")
+    p = run("chart", "--players", "18", "--sessions", "2", "--effort", "200000")
     assert p.returncode == 0 and "sub" in p.stdout
+
+
+def test_generate_prints_the_same_chart_for_the_same_seed_and_effort():
+    args = ("generate", "--players", "22", "--sessions", "5", "--seed", "7", "--effort", "300000")
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0 and json.loads(first.stdout)["sessions"]
+    assert first.stdout == second.stdout.replace(
+        f'"seconds": {json.loads(second.stdout)["metrics"]["generation"]["seconds"]}',
+        f'"seconds": {json.loads(first.stdout)["metrics"]["generation"]["seconds"]}',
+    )

@@ -10,6 +10,7 @@ from seating.construct import (
     find_orbit_base_class,
     known_base_classes,
 )
+from seating.work import Work
 
 
 def test_every_base_class_kept_as_data_develops_into_sessions_without_repeats():
@@ -37,7 +38,7 @@ def test_a_corrupted_data_entry_would_be_detected():
 
 
 def test_the_difference_search_finds_the_affine_plane_of_order_4():
-    bc = find_base_class(16, 5, 3, 1, seed=5, time_limit=10)
+    bc = find_base_class(16, 5, 3, 1, seed=5, work=Work(budget=10**6), max_evals=10**6)
     assert bc is not None and check_development(bc.develop(), 16) == 0
 
 

@@ -3,15 +3,24 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seating import chart_quality, draw_lots, generate_schedule, seeded_session
+from seating import (
+    chart_quality,
+    draw_lots,
+    effort_for_seconds,
+    generate_schedule,
+    seeded_session,
+)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(4, 33), r=st.integers(1, 5), team=st.integers(0, 5),
-       seed=st.integers(0, 10**6))
+@given(
+    n=st.integers(4, 33), r=st.integers(1, 5), team=st.integers(0, 5), seed=st.integers(0, 10**6)
+)
 def test_every_session_is_a_partition_of_the_players(n, r, team, seed):
     groups = [i // team for i in range(n)] if team else None
-    s = generate_schedule(players=n, sessions=r, groups=groups, seed=seed, time_limit=0.3)
+    s = generate_schedule(
+        players=n, sessions=r, groups=groups, seed=seed, effort=effort_for_seconds(0.3)
+    )
     assert len(s.sessions) == r
     tables = -(-n // 4)
     for sess in s.sessions:
