@@ -4,7 +4,7 @@ Public API::
 
     parse_hand(data) -> Hand          # the JSON object of hand-format.md; raises HandError
     parse_tiles("123m456p11z")        # -> tuple of tiles (ints 0..33)
-    score_hand(data_or_hand) -> ScoreResult   # never raises; refusals are in .errors
+    score_hand(data_or_hand) -> ScoreResult   # refusals (HandError) are in .errors
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from .errors import (
     TileError,
 )
 from .fans import FANS, FLOWER_TILES, MELDED_AND_CONCEALED_KONG, Fan, fan_points, public_id
-from .lean import lean_score
 from .memo import Memo
 from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
 from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
@@ -75,18 +74,12 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
     """Score a hand (the JSON object of hand-format.md, or a parsed :class:`Hand`).
 
     Never raises for bad input: a malformed, contradictory or non-winning hand gives
-    ``winning=False`` with ``errors``. A winning hand under 8 points is ``winning=True``
-    with ``meets_minimum=False``.
+    ``winning=False`` with ``errors`` (a ``HandError`` turned into a refusal). Any other
+    exception is a bug of the engine and propagates. A winning hand under 8 points is
+    ``winning=True`` with ``meets_minimum=False``.
     """
     try:
-        if type(hand) is dict:
-            # the common hand, on the short path (scoring.lean); else parsed there or here
-            best, flowers, parsed = lean_score(hand)
-            if best is not None:
-                return _result(best, flowers)
-            if parsed is None:
-                parsed = parse_hand(hand)
-        elif isinstance(hand, Hand):
+        if isinstance(hand, Hand):
             parsed = _normalized(hand)
             _validate(parsed)
         else:
@@ -94,12 +87,9 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         best = best_score(parsed)
         if best is None:
             raise NotWinningError(_not_winning_message(parsed))
-        return _result(best, parsed.flowers)
-    except HandError as exc:
+    except HandError as exc:  # a refusal; anything else is a bug of the engine, and raises
         return ScoreResult.refused(exc.code, exc.message)
-    except Exception as exc:  # the contract: never raise; report it instead
-        return ScoreResult.refused("internal", f"could not score the hand: "
-                                   f"{type(exc).__name__}: {exc}")
+    return _result(best, parsed.flowers)
 
 
 def _result(best: tuple, flowers: int) -> ScoreResult:

@@ -23,7 +23,6 @@ from .fans.tiles import tile_fans
 from .fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, win_fans
 from .memo import Memo
 from .shapes import (
-    _MAX_SHAPE_TILES,
     CHOW,
     KNIT_RUNS,
     KNITS_HELD,
@@ -713,7 +712,6 @@ _PREFERRED_BITS = 1 << F.PURE_TRIPLE_CHOW | 1 << F.TRIPLE_PUNG
 
 
 SETS_LABEL = "sets"
-KEYS_LABEL = "keys"
 
 
 def shape_text(raw: tuple) -> str:
@@ -722,10 +720,6 @@ def shape_text(raw: tuple) -> str:
     tag, *args = raw
     if tag == SETS_LABEL:
         return _describe(*args)
-    if tag == KEYS_LABEL:  # the one reading of the hand with these suit keys (scoring.lean)
-        melds, *keys = args
-        sets, pair = decompose_keys(keys, _MAX_SHAPE_TILES)[0]
-        return _describe(meld_facts(melds)[0], sets, pair, -1)
     return format_label(*args)
 
 

@@ -251,27 +251,6 @@ def test_the_memoized_fan_facts_agree_with_their_items_and_hold_only_ints():
             assert value[:4] == _facts_of_items(items_of(key))
 
 
-def test_a_tile_group_read_three_digits_at_a_time_agrees_with_counting_its_tiles():
-    from scoring.combine import HEX_OF
-    from scoring.lean import _group_info
-    from scoring.shapes import POW_OF
-
-    rng = random.Random(17)
-    for _ in range(20_000):
-        letter = rng.choice("mpszMPSZ")
-        group = "".join(rng.choice("123456789") for _ in range(rng.randint(1, 16))) + letter
-        suit = "mpsz".index(letter.lower())
-        tiles = [9 * suit + int(d) - 1 for d in group[:-1]]
-        if len(tiles) > 14 or max(map(tiles.count, tiles)) > 4 or (suit == 3 and max(
-                tiles) > 33):
-            assert _group_info(group) is None, group
-            continue
-        present = sum(1 << t for t in set(tiles))
-        expected = (len(tiles) | 1 << (8 + 8 * suit) | present << 40,
-                    sum(POW_OF[t] for t in tiles) << 24 * suit, sum(HEX_OF[t] for t in tiles))
-        assert _group_info(group) == (*expected, bytes(tiles)), group
-
-
 def test_the_winning_tile_table_of_the_short_path_agrees_with_wait_fan():
     from scoring.fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, wait_fan
     from scoring.shapes import CHOW, PUNG

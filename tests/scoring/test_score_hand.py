@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from scoring import Hand, HandError, ScoreResult, parse_hand, score_hand
 from tests.scoring.hand_builders import full_hand as make
 
@@ -88,3 +90,33 @@ def test_a_hand_built_with_lists_is_normalised_and_a_garbled_one_refused():
     assert result.winning and {f.id for f in result.fans} == {39, 70}
     garbled = score_hand(Hand(melds=(), concealed=("x",), win_tile=5))
     assert not garbled.winning and garbled.errors[0].code == "bad_input"
+
+
+def test_a_concealed_flag_that_is_not_a_bool_is_refused():
+    meld = {"type": "kong", "tiles": "2222p", "concealed": True}
+    data = {"melds": [meld], "concealed": "123m456s789s1z", "win_tile": "1z", "seat_wind": "E",
+            "prevalent_wind": "E"}
+    assert score_hand(data).winning  # a cache that knows the meld with concealed true
+    result = score_hand({**data, "melds": [{**meld, "concealed": 1}]})
+    assert not result.winning
+    assert "concealed must be true or false" in result.errors[0].message
+
+
+def test_four_kongs_of_one_tile_are_refused_as_five_copies():
+    data = {"melds": [{"type": "kong", "tiles": "1111m"}] * 4, "concealed": "5p",
+            "win_tile": "5p", "seat_wind": "E", "prevalent_wind": "E"}
+    result = score_hand(data)
+    assert not result.winning and result.errors
+
+
+def test_a_bug_of_the_engine_raises_instead_of_refusing_the_hand(monkeypatch):
+    import scoring
+
+    def broken(hand):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(scoring, "best_score", broken)
+    hand = {"melds": [], "concealed": "123456789m234p5p", "win_tile": "5p", "seat_wind": "E",
+            "prevalent_wind": "E"}
+    with pytest.raises(ZeroDivisionError):
+        score_hand(hand)
