@@ -1,5 +1,7 @@
 """The one place ORM rows meet the scoring engine (`scoring/`)."""
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -8,7 +10,7 @@ import scoring
 from scoring import payments
 from scoring.generate import generate_hand
 from scoring.result import MINIMUM_POINTS  # rule 3.9.1.1, defined once, in the engine
-from scoring.tiles import InputError, parse_wind
+from scoring.tiles import NUM_TILES, InputError, parse_wind
 from tournaments.errors import HandRejected, TournamentError
 from tournaments.models.play import POSITIONS
 
@@ -243,3 +245,60 @@ def generated_winning_hand(
         shape=shape,
         min_points_filter=accept,
     )
+
+
+# -- tiles as the admin's forms and tile picker write them: the engine's notation ----------
+
+
+class TileTextError(TournamentError):
+    """Tiles the engine cannot read (the engine's words in the message, for the log)."""
+
+
+def tile_codes() -> list[str]:
+    """The 34 tiles in the engine's notation and order: 1m..9m, 1p..9p, 1s..9s, 1z..7z."""
+    return [scoring.tile_code(tile) for tile in range(NUM_TILES)]
+
+
+def read_tiles(text: str) -> list[str]:
+    """`123m 4p,4p` -> ['1m', '2m', '3m', '4p', '4p'], read by the engine's parser (spaces
+    and commas between groups allowed, any case)."""
+    compact = re.sub(r"[\s,]+", "", text or "").lower()
+    try:
+        tiles = scoring.parse_tiles(compact)
+    except scoring.TileError as error:
+        raise TileTextError(error.message, code=error.code) from None
+    return [scoring.tile_code(tile) for tile in tiles]
+
+
+def tiles_text(codes: Iterable[str]) -> str:
+    """['1m', '3m', '2m', '1z'] -> '123m1z': the engine's compact notation, sorted by suit."""
+    return scoring.tiles_code(scoring.parse_tile(code) for code in codes)
+
+
+@dataclass(frozen=True)
+class EnteredMeld:
+    kind: str  # chow, pung or kong
+    tiles: str
+    concealed: bool = False
+
+
+def entered_hand(
+    *, concealed: str, win_tile: str, melds: Iterable[EnteredMeld], flowers: int, flags: dict
+) -> dict:
+    """The hand an umpire entered, in the engine's hand format (docs/hand-format.md); the
+    winds and self-draw are added from the score sheet when it is scored."""
+    hand = {
+        "melds": [
+            {
+                "type": meld.kind,
+                "tiles": meld.tiles,
+                "concealed": meld.kind == "kong" and meld.concealed,
+            }
+            for meld in melds
+        ],
+        "concealed": concealed,
+        "win_tile": win_tile,
+        "flowers": flowers,
+    }
+    hand.update({flag: bool(value) for flag, value in flags.items()})
+    return hand

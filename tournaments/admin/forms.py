@@ -6,15 +6,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import scoring_adapter
 from tournaments.models import Penalty, Player, Team
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
 from tournaments.tile_faces import tile_svg
 
-SUIT_ORDER = "mpsz"
 MELD_ROWS = 4
 MELD_TYPES = [("", "—"), ("chow", _("Chow")), ("pung", _("Pung")), ("kong", _("Kong"))]
-_RUN = re.compile(r"([1-9]+)([mpsz])")
-TILE_NAMES = {
+# The tiles' names in the interface's language; codes, order and parsing are the engine's.
+SUIT_NAMES = {
     "m": _("Characters"),
     "p": _("Dots"),
     "s": _("Bamboo"),
@@ -28,47 +28,26 @@ HONOR_NAMES = {
     "6z": _("Green"),
     "7z": _("Red"),
 }
-# Unicode Mahjong Tiles block: U+1F000.. winds, dragons, characters, bamboo, dots.
 
 
 def all_tiles() -> list[dict]:
     """The 34 tiles for the picker: code, readable label, its face (SVG), grouped by suit."""
-    tiles = []
-    for suit in "mps":
-        for rank in range(1, 10):
-            code = f"{rank}{suit}"
-            tiles.append(
-                {
-                    "code": code,
-                    "label": f"{rank} {TILE_NAMES[suit]}",
-                    "suit": suit,
-                    "svg": tile_svg(code),
-                }
-            )
-    for rank in range(1, 8):
-        code = f"{rank}z"
-        tiles.append(
-            {
-                "code": code,
-                "label": HONOR_NAMES[code],
-                "suit": "z",
-                "svg": tile_svg(code),
-            }
-        )
-    return tiles
+    return [
+        {
+            "code": code,
+            "label": HONOR_NAMES.get(code) or f"{code[0]} {SUIT_NAMES[code[1]]}",
+            "suit": code[1],
+            "svg": tile_svg(code),
+        }
+        for code in scoring_adapter.tile_codes()
+    ]
 
 
 def parse_tiles(text: str) -> list[str]:
-    """`123m 4p4p` -> ['1m', '2m', '3m', '4p', '4p']; a syntax error is a ValidationError."""
-    compact = re.sub(r"[\s,]+", "", text or "").lower()
-    tiles: list[str] = []
-    position = 0
-    for match in _RUN.finditer(compact):
-        if match.start() != position:
-            break
-        tiles.extend(f"{digit}{match.group(2)}" for digit in match.group(1))
-        position = match.end()
-    if position != len(compact):
+    """`123m 4p4p` -> ['1m', '2m', '3m', '4p', '4p']; unreadable tiles are a ValidationError."""
+    try:
+        return scoring_adapter.read_tiles(text)
+    except scoring_adapter.TileTextError:
         raise ValidationError(
             _(
                 "Cannot read the tiles %(text)s: write digits then a suit letter m, p, s or z, "
@@ -76,25 +55,12 @@ def parse_tiles(text: str) -> list[str]:
             ),
             params={"text": text},
             code="tile_syntax",
-        )
-    for tile in tiles:
-        if tile.endswith("z") and tile[0] not in "1234567":
-            raise ValidationError(
-                _("%(tile)s is not a tile: honors are 1z to 7z."),
-                params={"tile": tile},
-                code="tile_syntax",
-            )
-    return tiles
+        ) from None
 
 
 def compact_tiles(tiles: list[str]) -> str:
     """['1m', '3m', '2m', '1z'] -> '123m1z' (suits m, p, s, z; ranks sorted)."""
-    out = []
-    for suit in SUIT_ORDER:
-        ranks = sorted(t[0] for t in tiles if t[1] == suit)
-        if ranks:
-            out.append("".join(ranks) + suit)
-    return "".join(out)
+    return scoring_adapter.tiles_text(tiles)
 
 
 class TileField(forms.CharField):
@@ -216,26 +182,22 @@ class TilesHandForm(WinnerFields):
 
     def hand_json(self) -> dict:
         data = self.cleaned_data
-        melds = []
-        for index in range(1, MELD_ROWS + 1):
-            kind = data.get(f"meld{index}_type")
-            if not kind:
-                continue
-            melds.append(
-                {
-                    "type": kind,
-                    "tiles": data[f"meld{index}_tiles"],
-                    "concealed": bool(kind == "kong" and data.get(f"meld{index}_concealed")),
-                }
+        melds = [
+            scoring_adapter.EnteredMeld(
+                kind=data[f"meld{index}_type"],
+                tiles=data[f"meld{index}_tiles"],
+                concealed=bool(data.get(f"meld{index}_concealed")),
             )
-        hand = {
-            "melds": melds,
-            "concealed": data.get("concealed") or "",
-            "win_tile": data["win_tile"],
-            "flowers": data.get("flowers") or 0,
-        }
-        hand.update({flag: bool(data.get(flag)) for flag in self.FLAGS})
-        return hand
+            for index in range(1, MELD_ROWS + 1)
+            if data.get(f"meld{index}_type")
+        ]
+        return scoring_adapter.entered_hand(
+            concealed=data.get("concealed") or "",
+            win_tile=data["win_tile"],
+            melds=melds,
+            flowers=data.get("flowers") or 0,
+            flags={flag: data.get(flag) for flag in self.FLAGS},
+        )
 
     def service_kwargs(self) -> dict:
         return {**super().service_kwargs(), "tiles": self.hand_json()}
