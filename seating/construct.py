@@ -519,93 +519,108 @@ def find_orbit_base_class(m: int, h: int, *, seed: int = 0,
     of size h, so only 3(m-1)/(4h) representative blocks are searched
     (multiplier / cyclotomic symmetry, as in Buratti's 1-rotational designs).
     """
-    n = 3 * m + 1
     if (m - 1) % h or (3 * (m - 1)) % (4 * h):
         return None
     e = _order_elements(m, h)
     if e is None:
         return None
-    rng = random.Random(f"orbit:{m}:{h}:{seed}")
-    H = [1]
-    for _ in range(h - 1):
-        H.append(H[-1] * e % m)
-    coset = {}
-    reps = []
-    for x in range(1, m):
-        if x not in coset:
-            idx = len(reps)
-            reps.append(x)
-            for u in H:
-                coset[x * u % m] = idx
-    pm_coset = {}
-    for x in range(1, m):
-        pm_coset[x] = min(coset[x], coset[(-x) % m])
-    slots = [(reps[c], lvl) for lvl in range(3) for c in range(len(reps))]  # orbit slots
-    nrep = len(slots) // 4
+    search = _OrbitSearch(m, h, e, random.Random(f"orbit:{m}:{h}:{seed}"))
+    state, cost = search.run(max_iters)
+    return search.base_class(state) if cost == 0 else None
 
-    def keys(state):
-        out = {}
+
+class _OrbitSearch:
+    """Representative blocks of (x, level) points, one per orbit of x -> e*x."""
+
+    def __init__(self, m: int, h: int, e: int, rng: random.Random):
+        self.m, self.h, self.e, self.rng = m, h, e, rng
+        self.H = [1]
+        for _ in range(h - 1):
+            self.H.append(self.H[-1] * e % m)
+        self.coset: dict[int, int] = {}
+        reps: list[int] = []
+        for x in range(1, m):
+            if x not in self.coset:
+                reps.append(x)
+                for u in self.H:
+                    self.coset[x * u % m] = len(reps) - 1
+        self.pm_coset = {x: min(self.coset[x], self.coset[(-x) % m]) for x in range(1, m)}
+        self.slots = [(reps[c], lvl) for lvl in range(3) for c in range(len(reps))]
+        self.nrep = len(self.slots) // 4
+
+    def cost(self, state) -> int:
+        """Repeated difference orbits, plus penalties for a point orbit used twice in a
+        block and for the difference 0."""
+        used: dict = {}
         bad = 0
         for b in state:
-            orbit_ids = [(coset[x], lvl) for x, lvl in b]
-            if len(set(orbit_ids)) < 4:
-                bad += 4 - len(set(orbit_ids))
+            orbits = {(self.coset[x], lvl) for x, lvl in b}
+            bad += 4 - len(orbits)
             for a in range(4):
                 for c in range(a + 1, 4):
-                    (x, i), (y, j) = b[a], b[c]
-                    if i == j:
-                        d = (y - x) % m
-                        if d == 0:
-                            bad += 5
-                            continue
-                        k = ("P", i, pm_coset[d])
+                    key = self._key(b[a], b[c])
+                    if key is None:
+                        bad += 5  # 0 is used by the infinity block
                     else:
-                        if i > j:
-                            x, i, y, j = y, j, x, i
-                        d = (y - x) % m
-                        if d == 0:
-                            bad += 5  # 0 is used by the infinity block
-                            continue
-                        k = ("M", i, j, coset[d])
-                    out[k] = out.get(k, 0) + 1
-        return bad + sum(v - 1 for v in out.values() if v > 1)
+                        used[key] = used.get(key, 0) + 1
+        return bad + sum(v - 1 for v in used.values() if v > 1)
 
-    def random_state():
-        pts = [(x * H[rng.randrange(h)] % m, lvl) for x, lvl in slots]
+    def _key(self, first, second):
+        (x, i), (y, j) = first, second
+        if i > j:
+            x, i, y, j = y, j, x, i
+        d = (y - x) % self.m
+        if d == 0:
+            return None
+        if i == j:
+            return ("P", i, self.pm_coset[d])
+        return ("M", i, j, self.coset[d])
+
+    def random_state(self):
+        rng, m = self.rng, self.m
+        pts = [(x * self.H[rng.randrange(self.h)] % m, lvl) for x, lvl in self.slots]
         rng.shuffle(pts)
-        return [pts[4 * k:4 * k + 4] for k in range(nrep)]
+        return [pts[4 * k:4 * k + 4] for k in range(self.nrep)]
 
-    state = random_state()
-    cost = keys(state)
-    it = 0
-    while cost and it < max_iters:
-        it += 1
+    def neighbour(self, state):
+        """Swap two points of two blocks, or multiply one point by e."""
+        rng = self.rng
         new = [list(b) for b in state]
         if rng.random() < 0.5:
-            a, c = rng.sample(range(nrep), 2) if nrep > 1 else (0, 0)
+            a, c = rng.sample(range(self.nrep), 2) if self.nrep > 1 else (0, 0)
             i, j = rng.randrange(4), rng.randrange(4)
             new[a][i], new[c][j] = new[c][j], new[a][i]
         else:
-            a, i = rng.randrange(nrep), rng.randrange(4)
+            a, i = rng.randrange(self.nrep), rng.randrange(4)
             x, lvl = new[a][i]
-            new[a][i] = (x * e % m, lvl)
-        nc = keys(new)
-        if nc <= cost or rng.random() < 0.01:
-            state, cost = new, nc
-        if it % 5000 == 0 and cost:
-            state = random_state()
-            cost = keys(state)
-    if cost:
-        return None
-    lm = 3 * m
-    blocks = [(0, m, 2 * m, lm)]
-    for b in state:
-        for u in H:
-            blocks.append(tuple(sorted(lvl * m + x * u % m for x, lvl in b)))
-    bc = BaseClass(n, m, 3, 1, tuple(blocks), "multiplier-orbit search")
-    if sorted(p for b in blocks for p in b) != list(range(n)):
-        return None
-    if check_development(bc.develop(), n) != 0:
-        return None
-    return bc
+            new[a][i] = (x * self.e % self.m, lvl)
+        return new
 
+    def run(self, max_iters: int):
+        state = self.random_state()
+        cost = self.cost(state)
+        it = 0
+        while cost and it < max_iters:
+            it += 1
+            new = self.neighbour(state)
+            new_cost = self.cost(new)
+            if new_cost <= cost or self.rng.random() < 0.01:
+                state, cost = new, new_cost
+            if it % 5000 == 0 and cost:
+                state = self.random_state()
+                cost = self.cost(state)
+        return state, cost
+
+    def base_class(self, state) -> BaseClass | None:
+        m = self.m
+        n, lm = 3 * m + 1, 3 * m
+        blocks = [(0, m, 2 * m, lm)]
+        for b in state:
+            for u in self.H:
+                blocks.append(tuple(sorted(lvl * m + x * u % m for x, lvl in b)))
+        bc = BaseClass(n, m, 3, 1, tuple(blocks), "multiplier-orbit search")
+        if sorted(p for b in blocks for p in b) != list(range(n)):
+            return None
+        if check_development(bc.develop(), n) != 0:
+            return None
+        return bc

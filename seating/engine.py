@@ -467,58 +467,72 @@ def _relabel(n, chart, extra, team_class, rng):
     blocks (and the team class itself is not copied), so teammates still
     never meet.
     """
-    base, mc = _meeting_matrix(n, chart), _meeting_matrix(n, extra)
-    f = [pair_cost(c) for c in range(len(chart) + len(extra) + 1)]
-    if team_class:
-        blocks = [list(b) for b in team_class]
-        block_of = [0] * n
-        for bi, b in enumerate(blocks):
-            for x in b:
-                block_of[x] = bi
-        images = [list(b) for b in blocks]
-        rng.shuffle(images)
-        perm = [0] * n
-        for b, img in zip(blocks, images, strict=True):
-            rng.shuffle(img)
-            for x, y in zip(b, img, strict=True):
-                perm[x] = y
-    else:
+    blocks = [list(b) for b in team_class] if team_class else None
+    block_of = [0] * n
+    for bi, b in enumerate(blocks or ()):
+        for x in b:
+            block_of[x] = bi
+    relabel = _Relabelling(n, chart, extra, _first_relabelling(n, blocks, rng))
+    cost = 0
+    best, best_perm = 0, relabel.perm[:]
+    iters = min(40 * n * len(extra), 2_000_000 // n)  # a swap costs O(n)
+    for it in range(iters):
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a == b:
+            continue
+        if blocks and block_of[a] != block_of[b]:
+            moves = list(zip(blocks[block_of[a]], blocks[block_of[b]], strict=True))
+        else:
+            moves = [(a, b)]
+        d = sum(relabel.swap(x, y) for x, y in moves)
+        temp = 8.0 * (1 - it / iters) + 0.5
+        if d > 0 and rng.random() >= math.exp(-d / temp):
+            for x, y in reversed(moves):
+                relabel.swap(x, y)
+            continue
+        cost += d
+        if cost < best:
+            best, best_perm = cost, relabel.perm[:]
+    return best_perm
+
+
+def _first_relabelling(n, blocks, rng) -> list[int]:
+    """A random relabelling; with team-class ``blocks``, blocks go onto blocks."""
+    if not blocks:
         perm = list(range(n))
         rng.shuffle(perm)
+        return perm
+    images = [list(b) for b in blocks]
+    rng.shuffle(images)
+    perm = [0] * n
+    for b, img in zip(blocks, images, strict=True):
+        rng.shuffle(img)
+        for x, y in zip(b, img, strict=True):
+            perm[x] = y
+    return perm
 
-    def swap(a, b):  # cost change when the images of a and b swap, then swap
+
+class _Relabelling:
+    """A relabelling ``perm`` of the extra copy, and the pair cost it changes."""
+
+    def __init__(self, n, chart, extra, perm):
+        self.n, self.perm = n, perm
+        self.base, self.extra = _meeting_matrix(n, chart), _meeting_matrix(n, extra)
+        self.cost = [pair_cost(c) for c in range(len(chart) + len(extra) + 1)]
+
+    def swap(self, a, b) -> int:
+        """Swap the images of a and b; the change of cost."""
+        perm, f = self.perm, self.cost
         u, v = perm[a], perm[b]
-        bu, bv, ma, mb = base[u], base[v], mc[a], mc[b]
+        bu, bv, ma, mb = self.base[u], self.base[v], self.extra[a], self.extra[b]
         d = 0
-        for x in range(n):
+        for x in range(self.n):
             if ma[x] != mb[x] and x != a and x != b:
                 px = perm[x]
                 d += (f[bv[px] + ma[x]] - f[bu[px] + ma[x]]
                       + f[bu[px] + mb[x]] - f[bv[px] + mb[x]])
         perm[a], perm[b] = v, u
         return d
-
-    cost = 0
-    best, best_perm = 0, perm[:]
-    iters = min(40 * n * len(extra), 2_000_000 // n)  # a swap costs O(n)
-    for it in range(iters):
-        a, b = rng.randrange(n), rng.randrange(n)
-        if a == b:
-            continue
-        if team_class and block_of[a] != block_of[b]:
-            moves = list(zip(blocks[block_of[a]], blocks[block_of[b]], strict=True))
-        else:
-            moves = [(a, b)]
-        d = sum(swap(x, y) for x, y in moves)
-        temp = 8.0 * (1 - it / iters) + 0.5
-        if d > 0 and rng.random() >= math.exp(-d / temp):
-            for x, y in reversed(moves):
-                swap(x, y)
-            continue
-        cost += d
-        if cost < best:
-            best, best_perm = cost, perm[:]
-    return best_perm
 
 
 def _labels(n, gid, team_class, has_groups):
@@ -558,48 +572,69 @@ def _labels(n, gid, team_class, has_groups):
     return label
 
 
+class _GroupSeparation:
+    """Design points labelled with players, and the meetings of teammates it gives."""
+
+    def __init__(self, n, gid, chart, label):
+        self.n, self.gid = n, gid
+        self.meet = _meeting_matrix(n, chart)
+        self.point = [0] * n
+        for pt, player in enumerate(label):
+            self.point[player] = pt
+        self.mates: dict[int, list[int]] = {}
+        for p in range(n):
+            self.mates.setdefault(gid[p], []).append(p)
+
+    def conflicts(self, p, pt, skip=-1) -> int:
+        """Meetings of player p with his teammates (but ``skip``) if p sat on point pt."""
+        row, point = self.meet[pt], self.point
+        return sum(row[point[q]] for q in self.mates[self.gid[p]] if q != p and q != skip)
+
+    def in_conflict(self) -> list[int]:
+        return [p for p in range(self.n)
+                if len(self.mates[self.gid[p]]) > 1 and self.conflicts(p, self.point[p])]
+
+    def best_partner(self, p):
+        """The player whose point p should take (the largest drop of conflicts), or None."""
+        point, gid = self.point, self.gid
+        current = self.conflicts(p, point[p])
+        if not current:
+            return None
+        best, best_q = 0, None
+        for q in range(self.n):
+            if q == p or gid[q] == gid[p]:
+                continue
+            a, b = point[p], point[q]
+            d = (self.conflicts(p, b, q) - current) + (self.conflicts(q, a, p)
+                                                       - self.conflicts(q, b))
+            if d < best:
+                best, best_q = d, q
+        return best_q
+
+    def labels(self) -> list[int]:
+        out = [0] * self.n
+        for player, pt in enumerate(self.point):
+            out[pt] = player
+        return out
+
+
 def _improve_labels(n, gid, chart, label, rng, rounds=30):
     """Swap players between design points to separate groups (fewest conflicts)."""
-    meet = _meeting_matrix(n, chart)
-    point = [0] * n
-    for pt, player in enumerate(label):
-        point[player] = pt
-    mates: dict[int, list[int]] = {}
-    for p in range(n):
-        mates.setdefault(gid[p], []).append(p)
-
-    def conf(p, pt, skip=-1):
-        row = meet[pt]
-        return sum(row[point[q]] for q in mates[gid[p]] if q != p and q != skip)
-
+    state = _GroupSeparation(n, gid, chart, label)
     for _ in range(rounds):
-        bad = [p for p in range(n) if len(mates[gid[p]]) > 1 and conf(p, point[p])]
+        bad = state.in_conflict()
         if not bad:
             break
         rng.shuffle(bad)
         improved = False
         for p in bad:
-            cur_p = conf(p, point[p])
-            if not cur_p:
-                continue
-            best, best_q = 0, None
-            for q in range(n):
-                if q == p or gid[q] == gid[p]:
-                    continue
-                a, b = point[p], point[q]
-                d = (conf(p, b, q) - cur_p) + (conf(q, a, p) - conf(q, b))
-                if d < best:
-                    best, best_q = d, q
-            if best_q is not None:
-                q = best_q
-                point[p], point[q] = point[q], point[p]
+            q = state.best_partner(p)
+            if q is not None:
+                state.point[p], state.point[q] = state.point[q], state.point[p]
                 improved = True
         if not improved:
             break
-    out = [0] * n
-    for player, pt in enumerate(point):
-        out[pt] = player
-    return out
+    return state.labels()
 
 
 def _greedy(n, byes, n_sessions, gid, hist, rng):
@@ -646,7 +681,20 @@ def _greedy(n, byes, n_sessions, gid, hist, rng):
 def _balance_a_seat(sessions, n, a_hist, rng):
     """Choose the A seat of each table so A counts differ by at most one."""
     count = a_hist[:]
-    seat_a = []  # (s, ti) -> player
+    seat_a = _greedy_a_seats(sessions, n, count, rng)
+    tables_of = _tables_of(sessions, n)
+    for _ in range(20 * n):
+        hi = max(count)
+        if hi - min(count) <= 1 or not _move_one_a_seat(hi, count, seat_a, sessions,
+                                                        tables_of, n):
+            break
+    return [[[seat_a[s][ti]] + [p for p in t if p != seat_a[s][ti]] for ti, t in enumerate(sess)]
+            for s, sess in enumerate(sessions)]
+
+
+def _greedy_a_seats(sessions, n, count, rng):
+    """seat_a[s][ti]: at each table, the player with the fewest A seats so far."""
+    seat_a = []
     for sess in sessions:
         row = []
         for t in sess:
@@ -655,65 +703,59 @@ def _balance_a_seat(sessions, n, a_hist, rng):
             count[best] += 1
             row.append(best)
         seat_a.append(row)
-    # augmenting paths: move one A from a player at the max count to one at
-    # (max - 2) or below, through a chain of tables
+    return seat_a
+
+
+def _tables_of(sessions, n):
+    """tables_of[p]: the (session, table index) where player p sits."""
     tables_of = [[] for _ in range(n)]
     for s, sess in enumerate(sessions):
         for ti, t in enumerate(sess):
             for p in t:
                 if p < n:
                     tables_of[p].append((s, ti))
-    for _ in range(20 * n):
-        hi = max(count)
-        lo = min(count)
-        if hi - lo <= 1:
-            break
-        improved = False
-        for src in [p for p in range(n) if count[p] == hi]:
-            # BFS over players: p -> q if p holds A at a table where q sits
-            prev = {src: None}
-            queue = [src]
-            found = None
-            while queue and found is None:
-                nxt = []
-                for p in queue:
-                    for s, ti in tables_of[p]:
-                        if seat_a[s][ti] != p:
-                            continue
-                        for q in sessions[s][ti]:
-                            if q < n and q not in prev:
-                                prev[q] = (p, s, ti)
-                                if count[q] <= hi - 2:
-                                    found = q
-                                    break
-                                nxt.append(q)
-                        if found is not None:
-                            break
-                    if found is not None:
-                        break
-                queue = nxt
-            if found is None:
-                continue
-            q = found
-            while prev[q] is not None:
-                p, s, ti = prev[q]
-                seat_a[s][ti] = q
-                q = p
-            count[src] -= 1
-            count[found] += 1
-            improved = True
-            break
-        if not improved:
-            break
-    out = []
-    for s, sess in enumerate(sessions):
-        row = []
-        for ti, t in enumerate(sess):
-            a = seat_a[s][ti]
-            others = [p for p in t if p != a]
-            row.append([a] + others)
-        out.append(row)
-    return out
+    return tables_of
+
+
+def _move_one_a_seat(hi, count, seat_a, sessions, tables_of, n) -> bool:
+    """Move one A seat from a player at the maximum ``hi`` to one at ``hi - 2`` or below,
+    along a chain of tables; False when no chain exists."""
+    for src in [p for p in range(n) if count[p] == hi]:
+        path = _path_to_fewer_a(src, hi, count, seat_a, sessions, tables_of, n)
+        if path is None:
+            continue
+        prev, found = path
+        q = found
+        while prev[q] is not None:
+            p, s, ti = prev[q]
+            seat_a[s][ti] = q
+            q = p
+        count[src] -= 1
+        count[found] += 1
+        return True
+    return False
+
+
+def _path_to_fewer_a(src, hi, count, seat_a, sessions, tables_of, n):
+    """Breadth-first over players (p -> q when p holds A at a table where q sits) from
+    ``src`` to a player with at most ``hi - 2`` A seats: (predecessors, that player), or
+    None."""
+    prev = {src: None}
+    queue = [src]
+    while queue:
+        nxt = []
+        for p in queue:
+            for s, ti in tables_of[p]:
+                if seat_a[s][ti] != p:
+                    continue
+                for q in sessions[s][ti]:
+                    if q < n and q not in prev:
+                        prev[q] = (p, s, ti)
+                        if count[q] <= hi - 2:
+                            return prev, q
+                        nxt.append(q)
+        queue = nxt
+    return None
 
 
 def _number_tables(sessions, n, visits_hist, rng):
@@ -723,77 +765,9 @@ def _number_tables(sessions, n, visits_hist, rng):
     for (p, ti), c in visits_hist.items():
         if ti < n_tables:
             visits[p][ti] += c
-    order = [list(range(n_tables)) for _ in sessions]
-
-    def table_cost(t, k):
-        return sum(visits[p][k] for p in t if p < n)
-
-    # greedy, session by session
-    for s, sess in enumerate(sessions):
-        slots = list(range(n_tables))
-        tabs = list(range(n_tables))
-        rng.shuffle(tabs)
-        assign = [0] * n_tables
-        for ti in tabs:
-            k = min(slots, key=lambda k: (table_cost(sess[ti], k), k))
-            slots.remove(k)
-            assign[ti] = k
-        order[s] = assign
-        for ti, t in enumerate(sess):
-            for p in t:
-                if p < n:
-                    visits[p][assign[ti]] += 1
-    # simulated annealing: swap the numbers of two tables in one session
-    def revisits():
-        return sum(c - 1 for row in visits for c in row if c > 1)
-
-    cost = revisits()
-    if n_tables > 1 and cost:
-        import math
-
-        best_cost, best_order = cost, [row[:] for row in order]
-        iters = min(60000, 3000 * len(sessions) * n_tables)
-        temp0, temp1 = 0.8, 0.02
-        rand = rng.random
-        n_sess = len(sessions)
-        for it in range(iters):
-            s = rng.randrange(n_sess)
-            sess = sessions[s]
-            a = rng.randrange(n_tables)
-            b = rng.randrange(n_tables - 1)
-            if b >= a:
-                b += 1
-            asg = order[s]
-            ka, kb = asg[a], asg[b]
-            ta, tb = sess[a], sess[b]
-            d = 0
-            for p in ta:
-                if p < n:
-                    v = visits[p]
-                    d += (v[kb] >= 1) - (v[ka] >= 2)
-            for p in tb:
-                if p < n:
-                    v = visits[p]
-                    d += (v[ka] >= 1) - (v[kb] >= 2)
-            if d > 0:
-                temp = temp0 * (temp1 / temp0) ** (it / iters)
-                if rand() >= math.exp(-d / temp):
-                    continue
-            for p in ta:
-                if p < n:
-                    visits[p][ka] -= 1
-                    visits[p][kb] += 1
-            for p in tb:
-                if p < n:
-                    visits[p][kb] -= 1
-                    visits[p][ka] += 1
-            asg[a], asg[b] = kb, ka
-            cost += d
-            if cost < best_cost:
-                best_cost, best_order = cost, [row[:] for row in order]
-                if cost == 0:
-                    break
-        order = best_order
+    order = [_greedy_numbers(sess, n, visits, rng) for sess in sessions]
+    if n_tables > 1 and _revisits(visits):
+        order = _anneal_numbers(sessions, n, visits, order, rng)
     out = []
     for s, sess in enumerate(sessions):
         row = [None] * n_tables
@@ -801,3 +775,80 @@ def _number_tables(sessions, n, visits_hist, rng):
             row[order[s][ti]] = t
         out.append(row)
     return out
+
+
+def _revisits(visits) -> int:
+    return sum(c - 1 for row in visits for c in row if c > 1)
+
+
+def _greedy_numbers(sess, n, visits, rng):
+    """The numbers of one session's tables (in a random order of tables, the free number
+    its players have visited least), counted into ``visits``."""
+    n_tables = len(sess)
+    slots = list(range(n_tables))
+    tabs = list(range(n_tables))
+    rng.shuffle(tabs)
+    assign = [0] * n_tables
+    for ti in tabs:
+        k = min(slots, key=lambda k: (sum(visits[p][k] for p in sess[ti] if p < n), k))
+        slots.remove(k)
+        assign[ti] = k
+    for ti, t in enumerate(sess):
+        for p in t:
+            if p < n:
+                visits[p][assign[ti]] += 1
+    return assign
+
+
+def _anneal_numbers(sessions, n, visits, order, rng):
+    """Simulated annealing on swaps of two tables' numbers in one session; the best
+    numbering found."""
+    n_tables = len(sessions[0])
+    cost = _revisits(visits)
+    best_cost, best_order = cost, [row[:] for row in order]
+    iters = min(60000, 3000 * len(sessions) * n_tables)
+    temp0, temp1 = 0.8, 0.02
+    for it in range(iters):
+        s = rng.randrange(len(sessions))
+        a = rng.randrange(n_tables)
+        b = rng.randrange(n_tables - 1)
+        if b >= a:
+            b += 1
+        d = _swap_numbers_delta(sessions[s], order[s], a, b, n, visits)
+        if d > 0:
+            temp = temp0 * (temp1 / temp0) ** (it / iters)
+            if rng.random() >= math.exp(-d / temp):
+                continue
+        _swap_numbers(sessions[s], order[s], a, b, n, visits)
+        cost += d
+        if cost < best_cost:
+            best_cost, best_order = cost, [row[:] for row in order]
+            if cost == 0:
+                break
+    return best_order
+
+
+def _swap_numbers_delta(sess, assign, a, b, n, visits) -> int:
+    """Change of revisits if tables a and b of a session swapped numbers."""
+    ka, kb = assign[a], assign[b]
+    d = 0
+    for p in sess[a]:
+        if p < n:
+            d += (visits[p][kb] >= 1) - (visits[p][ka] >= 2)
+    for p in sess[b]:
+        if p < n:
+            d += (visits[p][ka] >= 1) - (visits[p][kb] >= 2)
+    return d
+
+
+def _swap_numbers(sess, assign, a, b, n, visits) -> None:
+    ka, kb = assign[a], assign[b]
+    for p in sess[a]:
+        if p < n:
+            visits[p][ka] -= 1
+            visits[p][kb] += 1
+    for p in sess[b]:
+        if p < n:
+            visits[p][kb] -= 1
+            visits[p][ka] += 1
+    assign[a], assign[b] = kb, ka

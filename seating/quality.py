@@ -82,66 +82,81 @@ def chart_quality(
     or a mapping player -> group; ``None`` means no group.
     """
     sessions = normalise(sessions)
-    if groups is None:
-        gmap: dict[int, object] = {}
-    elif isinstance(groups, Mapping):
-        gmap = {int(k): v for k, v in groups.items() if v is not None}
-    else:
-        gmap = {i + 1: g for i, g in enumerate(groups) if g is not None}
-
-    players: set[int] = set()
-    for s in sessions:
-        for t in s:
-            players.update(p for p in t if not is_bye(p))
-    errors: list[str] = []
-    pair: Counter = Counter()
-    a_seat: Counter = {p: 0 for p in players}
-    a_seat = Counter(a_seat)
-    at_table: Counter = Counter()
-    with_bye: Counter = Counter()
-    conflicts = 0
-    byes = 0
-    n_tables = 0
+    tally = _Tally(_group_map(groups), _players(sessions))
     for si, s in enumerate(sessions, 1):
-        n_tables = max(n_tables, len(s))
+        tally.count_session(si, s)
+    return tally.metrics(len(sessions))
+
+
+def _group_map(groups) -> dict[int, object]:
+    if groups is None:
+        return {}
+    if isinstance(groups, Mapping):
+        return {int(k): v for k, v in groups.items() if v is not None}
+    return {i + 1: g for i, g in enumerate(groups) if g is not None}
+
+
+def _players(sessions) -> set[int]:
+    return {p for s in sessions for t in s for p in t if not is_bye(p)}
+
+
+class _Tally:
+    """What a chart's tables add up to, session by session."""
+
+    def __init__(self, gmap: dict[int, object], players: set[int]):
+        self.gmap, self.players = gmap, players
+        self.errors: list[str] = []
+        self.pair: Counter = Counter()
+        self.a_seat: Counter = Counter({p: 0 for p in players})
+        self.at_table: Counter = Counter()
+        self.with_bye: Counter = Counter()
+        self.conflicts = self.byes = self.n_tables = 0
+
+    def count_session(self, si: int, s) -> None:
+        self.n_tables = max(self.n_tables, len(s))
         seen: set[int] = set()
         for ti, t in enumerate(s, 1):
-            if len(t) != 4:
-                errors.append(f"session {si} table {ti}: {len(t)} seats")
-            real = [p for p in t if not is_bye(p)]
-            byes += len(t) - len(real)
-            for p in real:
-                if p in seen:
-                    errors.append(f"session {si}: player {p} seated twice")
-                seen.add(p)
-                at_table[(p, ti)] += 1
-                if len(real) < len(t):
-                    with_bye[p] += 1
-            if t and not is_bye(t[0]):
-                a_seat[t[0]] += 1
-            for p, q in combinations(sorted(real), 2):
-                pair[(p, q)] += 1
-                gp, gq = gmap.get(p), gmap.get(q)
-                if gp is not None and gp == gq:
-                    conflicts += 1
-        missing = players - seen
+            self._count_table(si, ti, t, seen)
+        missing = self.players - seen
         if missing:
-            errors.append(f"session {si}: players {sorted(missing)} not seated")
-    hist = Counter(pair.values())
-    counts = list(a_seat.values()) or [0]
-    return Metrics(
-        players=len(players),
-        sessions=len(sessions),
-        tables=n_tables,
-        repeated_pairs=sum(c - 1 for c in pair.values() if c > 1),
-        max_meetings=max(pair.values(), default=0),
-        pairs_met=len(pair),
-        meetings_histogram=dict(hist),
-        team_conflicts=conflicts,
-        a_seat_counts=dict(a_seat),
-        a_seat_spread=max(counts) - min(counts),
-        table_revisits=sum(c - 1 for c in at_table.values() if c > 1),
-        substitute_seats=byes,
-        substitute_repeats=sum(c - 1 for c in with_bye.values() if c > 1),
-        partition_errors=errors,
-    )
+            self.errors.append(f"session {si}: players {sorted(missing)} not seated")
+
+    def _count_table(self, si: int, ti: int, t, seen: set[int]) -> None:
+        if len(t) != 4:
+            self.errors.append(f"session {si} table {ti}: {len(t)} seats")
+        real = [p for p in t if not is_bye(p)]
+        self.byes += len(t) - len(real)
+        for p in real:
+            if p in seen:
+                self.errors.append(f"session {si}: player {p} seated twice")
+            seen.add(p)
+            self.at_table[(p, ti)] += 1
+            if len(real) < len(t):
+                self.with_bye[p] += 1
+        if t and not is_bye(t[0]):
+            self.a_seat[t[0]] += 1
+        for p, q in combinations(sorted(real), 2):
+            self.pair[(p, q)] += 1
+            gp, gq = self.gmap.get(p), self.gmap.get(q)
+            if gp is not None and gp == gq:
+                self.conflicts += 1
+
+    def metrics(self, sessions: int) -> Metrics:
+        pair, a_seat = self.pair, self.a_seat
+        counts = list(a_seat.values()) or [0]
+        return Metrics(
+            players=len(self.players),
+            sessions=sessions,
+            tables=self.n_tables,
+            repeated_pairs=sum(c - 1 for c in pair.values() if c > 1),
+            max_meetings=max(pair.values(), default=0),
+            pairs_met=len(pair),
+            meetings_histogram=dict(Counter(pair.values())),
+            team_conflicts=self.conflicts,
+            a_seat_counts=dict(a_seat),
+            a_seat_spread=max(counts) - min(counts),
+            table_revisits=sum(c - 1 for c in self.at_table.values() if c > 1),
+            substitute_seats=self.byes,
+            substitute_repeats=sum(c - 1 for c in self.with_bye.values() if c > 1),
+            partition_errors=self.errors,
+        )

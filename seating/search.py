@@ -232,19 +232,15 @@ class Tabu:
         exceeds it, only its players are moved (past the bound nearly every
         player sits in a repeated pair, and looking at all of them is slow).
         """
-        rng = self.rng
         cost = self.cost_of_table_pairs()
         best = cost
         best_sessions = [[t[:] for t in s] for s in self.sessions]
         if cost <= target:
             return cost, "lower_bound"
         tabu: dict = {}
-        it = 0
-        stall = 0
+        it = stall = 0
         stopped = "budget"
-        n_sess = len(self.sessions)
-        total = self.total
-        stall_limit = 400 + 20 * total
+        stall_limit = 400 + 20 * self.total
         cap = self.evaluations + min(max_evals, work.left())
         while self.evaluations < cap:
             it += 1
@@ -252,63 +248,79 @@ class Tabu:
             if (it & 15) == 0 and work.out_of_time():
                 stopped = "time_limit"
                 break
-            bad = [(s, p) for s, p in set(self.bad_players(level)) if s >= frozen]
-            if not bad and level > 1:
-                bad = [(s, p) for s, p in set(self.bad_players()) if s >= frozen]
+            bad = self._players_to_move(frozen, level)
             if not bad:
                 break
-            bad.sort()
-            cand = rng.sample(bad, min(len(bad), self.n_candidates))
-            best_d = None
-            moves = []
-            for s, p in cand:
-                w = self.where[s]
-                tp = w[p]
-                self.evaluations += total
-                work.spend(total)
-                for q in range(total):
-                    if w[q] == tp:
-                        continue
-                    d = self.delta(s, p, q)
-                    is_tabu = tabu.get((s, p, w[q]), 0) > it or tabu.get((s, q, tp), 0) > it
-                    if is_tabu and cost + d >= best:
-                        continue
-                    if best_d is None or d < best_d:
-                        best_d = d
-                        moves = [(s, p, q)]
-                    elif d == best_d:
-                        moves.append((s, p, q))
+            best_d, moves = self._best_moves(bad, tabu, it, cost, best, work)
             if not moves:
                 continue
-            s, p, q = moves[rng.randrange(len(moves))]
+            s, p, q = moves[self.rng.randrange(len(moves))]
             w = self.where[s]
-            tabu[(s, p, w[p])] = it + 5 + rng.randrange(10)
-            tabu[(s, q, w[q])] = it + 5 + rng.randrange(10)
+            tabu[(s, p, w[p])] = it + 5 + self.rng.randrange(10)
+            tabu[(s, q, w[q])] = it + 5 + self.rng.randrange(10)
             self.apply(s, p, q)
             cost += best_d
             if cost < best:
-                best = cost
+                best, stall = cost, 0
                 best_sessions = [[t[:] for t in ss] for ss in self.sessions]
-                stall = 0
                 if cost <= target:
                     stopped = "lower_bound"
                     break
-            else:
-                stall += 1
-                if stall > stall_limit:
-                    stall = 0
-                    self._load(best_sessions)
-                    for _ in range(2 + rng.randrange(4)):
-                        s = rng.randrange(frozen, n_sess)
-                        sess = self.sessions[s]
-                        a, b = rng.sample(range(len(sess)), 2)
-                        p = sess[a][rng.randrange(4)]
-                        q = sess[b][rng.randrange(4)]
-                        self.apply(s, p, q)
-                    cost = self.cost_of_table_pairs()
-                    tabu.clear()
+                continue
+            stall += 1
+            if stall > stall_limit:
+                stall = 0
+                cost = self._kick(best_sessions, frozen)
+                tabu.clear()
         self._load(best_sessions)
         return best, stopped
+
+    def _players_to_move(self, frozen: int, level: int):
+        """(session, player) in a pair above ``level`` (else above 1), sessions from
+        ``frozen`` on, in order."""
+        bad = [(s, p) for s, p in set(self.bad_players(level)) if s >= frozen]
+        if not bad and level > 1:
+            bad = [(s, p) for s, p in set(self.bad_players()) if s >= frozen]
+        bad.sort()
+        return bad
+
+    def _best_moves(self, bad, tabu, it: int, cost: int, best: int, work: Work):
+        """(cost change, the swaps reaching it) of the best non-tabu swaps of a sample of
+        ``bad`` (a tabu swap counts when it beats the best chart)."""
+        cand = self.rng.sample(bad, min(len(bad), self.n_candidates))
+        best_d = None
+        moves = []
+        for s, p in cand:
+            w = self.where[s]
+            tp = w[p]
+            self.evaluations += self.total
+            work.spend(self.total)
+            for q in range(self.total):
+                if w[q] == tp:
+                    continue
+                d = self.delta(s, p, q)
+                is_tabu = tabu.get((s, p, w[q]), 0) > it or tabu.get((s, q, tp), 0) > it
+                if is_tabu and cost + d >= best:
+                    continue
+                if best_d is None or d < best_d:
+                    best_d = d
+                    moves = [(s, p, q)]
+                elif d == best_d:
+                    moves.append((s, p, q))
+        return best_d, moves
+
+    def _kick(self, best_sessions, frozen: int) -> int:
+        """Back to the best chart with a few random swaps; its cost."""
+        rng = self.rng
+        self._load(best_sessions)
+        for _ in range(2 + rng.randrange(4)):
+            s = rng.randrange(frozen, len(self.sessions))
+            sess = self.sessions[s]
+            a, b = rng.sample(range(len(sess)), 2)
+            p = sess[a][rng.randrange(4)]
+            q = sess[b][rng.randrange(4)]
+            self.apply(s, p, q)
+        return self.cost_of_table_pairs()
 
     def _load(self, sessions):
         for s, sess in enumerate(sessions):
