@@ -88,7 +88,7 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
         if best is None:
             raise NotWinningError(_not_winning_message(parsed))
     except HandError as exc:  # a refusal; anything else is a bug of the engine, and raises
-        return ScoreResult.refused(exc.code, exc.message)
+        return ScoreResult.refused(exc.code, exc.message, exc.params)
     return _result(best, parsed.flowers)
 
 

@@ -1,7 +1,9 @@
 """The engine's error family.
 
 Every refusal of a hand is a :class:`HandError` with a machine ``code`` and a ``message`` an
-umpire can act on (it names the tile, the meld or the field that is wrong).
+umpire can act on (it names the tile, the meld or the field that is wrong). ``params`` holds
+the same facts as data (a ``reason`` where one code has several), so that an interface can
+say it in its own language.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ class HandError(Exception):
 
     code = "invalid_hand"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None,
+                 params: dict | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.params = params or {}
         if code is not None:
             self.code = code
 

@@ -27,6 +27,8 @@ class Issue:
 
     code: str
     message: str
+    # the facts of the message as data (scoring.errors.HandError.params); not in to_dict
+    params: dict = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
@@ -99,5 +101,5 @@ class ScoreResult:
         }
 
     @classmethod
-    def refused(cls, code: str, message: str) -> ScoreResult:
-        return cls(winning=False, errors=[Issue(code, message)])
+    def refused(cls, code: str, message: str, params: dict | None = None) -> ScoreResult:
+        return cls(winning=False, errors=[Issue(code, message, params or {})])

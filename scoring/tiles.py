@@ -282,6 +282,10 @@ def _known_meld(kind: str, text: str, concealed: bool) -> Meld | None:
         return None
 
 
+def _meld_facts(index: int, reason: str, tiles) -> dict:
+    return {"reason": reason, "meld": index + 1, "tiles": tiles_code(tiles)}
+
+
 def _parse_meld_slow(index: int, raw: Any) -> Meld:
     where = f"meld {index + 1}"
     if not isinstance(raw, dict):
@@ -304,18 +308,22 @@ def _parse_meld_slow(index: int, raw: Any) -> Meld:
         raise MeldError(f"{where}: concealed must be true or false, got {_describe(concealed)}")
     if kind == "chow":
         if len(tiles) != 3:
-            raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}")
+            raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}",
+                            params=_meld_facts(index, "chow_size", tiles))
         t = tiles[0]
         if is_honor(t) or is_honor(tiles[2]):
             raise MeldError(f"{where}: {_shown(tiles)} is a chow of honors; "
-                            "only suit tiles form chows")
+                            "only suit tiles form chows",
+                            params=_meld_facts(index, "honor_chow", tiles))
         if not (tiles[1] == t + 1 and tiles[2] == t + 2 and suit_of(t) == suit_of(tiles[2])):
             raise MeldError(f"{where}: {_shown(tiles)} is not a chow "
-                            "(three consecutive tiles of one suit)")
+                            "(three consecutive tiles of one suit)",
+                            params=_meld_facts(index, "not_chow", tiles))
     else:
         size = 3 if kind == "pung" else 4
         if len(tiles) != size or len(set(tiles)) != 1:
-            raise MeldError(f"{where}: a {kind} is {size} identical tiles, got {_shown(tiles)}")
+            raise MeldError(f"{where}: a {kind} is {size} identical tiles, got {_shown(tiles)}",
+                            params=_meld_facts(index, f"{kind}_tiles", tiles))
         t = tiles[0]
     if concealed and kind != "kong":
         raise MeldError(f"{where}: a {kind} in melds is always exposed; concealed sets that were "
@@ -466,27 +474,33 @@ def validate_hand(hand: Hand) -> None:
         raise TileCountError(
             f"wrong tile count: {len(concealed)} concealed + 1 winning tile + "
             f"{len(melds)} meld(s) x 3 = {n}, must be 14"
-            + (" (too many tiles)" if n > 14 else " (too few tiles)"))
+            + (" (too many tiles)" if n > 14 else " (too few tiles)"),
+            params={"concealed": len(concealed), "melds": len(melds), "total": n})
     if melds or _five_in_sorted(concealed, win):
         counts = _counts(hand)
         if max(counts) > 4:
             t = max(range(NUM_TILES), key=counts.__getitem__)
             raise FiveCopiesError(f"{counts[t]} copies of {tile_label(t)}: there are only 4 "
-                                  "of each tile")
+                                  "of each tile", params={"count": counts[t], "tile": tile_code(t)})
     if kong_replacement:  # (the flags are checked in this order; most hands set none)
         if not any(m[0] == "kong" for m in melds):
-            raise ContradictionError("kong_replacement is set but the hand has no kong")
+            raise ContradictionError("kong_replacement is set but the hand has no kong",
+                                     params={"reason": "replacement_without_kong"})
         if not self_drawn:
             raise ContradictionError("kong_replacement is set but self_drawn is not: the "
-                                     "replacement tile of a kong is drawn from the wall")
+                                     "replacement tile of a kong is drawn from the wall",
+                                     params={"reason": "replacement_not_self_drawn"})
     if robbing_kong and self_drawn:
         raise ContradictionError("robbing_kong and self_drawn are both set: a robbed tile is "
-                                 "taken from another player, not drawn")
+                                 "taken from another player, not drawn",
+                                 params={"reason": "robbed_and_self_drawn"})
     if robbing_kong and _counts(hand)[win] > 1:
         raise ContradictionError(
             f"robbing_kong on {tile_label(win)} but the winner holds another copy of it; the "
-            "other three are in the pung being promoted to a kong")
+            "other three are in the pung being promoted to a kong",
+            params={"reason": "robbed_tile_held", "tile": tile_code(win)})
     if hand.last_tile and win in hand.concealed:
         raise ContradictionError(
             f"last_tile is set but the winner holds another {tile_label(win)} concealed, so the "
-            "winning tile cannot be the last of its kind")
+            "winning tile cannot be the last of its kind",
+            params={"reason": "last_tile_held", "tile": tile_code(win)})

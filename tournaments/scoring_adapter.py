@@ -49,6 +49,60 @@ def _hand_terms() -> list[tuple[str, str]]:
     ]
 
 
+def _refusal_texts() -> dict[tuple[str, str | None], str]:
+    """The scoring core's refusals a score sheet can meet, by (code, reason), in the words
+    of the sheet and in the user's language; the core's facts fill the placeholders."""
+    return {
+        ("not_winning", None): _(
+            "These tiles do not form four sets and a pair, seven pairs, thirteen orphans, "
+            "honors and knitted tiles, or a knitted straight with a set and a pair."
+        ),
+        ("tile_count", None): _(
+            "The tiles do not add up to 14: %(concealed)s concealed, the winning tile and "
+            "%(melds)s melds of three make %(total)s."
+        ),
+        ("five_copies", None): _(
+            "%(count)s copies of %(tile)s were entered: there are only 4 of each tile."
+        ),
+        ("contradiction", "replacement_without_kong"): _(
+            "“Replacement tile after a kong” is ticked but the hand has no kong."
+        ),
+        ("contradiction", "replacement_not_self_drawn"): _(
+            "“Replacement tile after a kong” is ticked on a hand won on a discard: the "
+            "replacement tile is drawn from the wall."
+        ),
+        ("contradiction", "robbed_and_self_drawn"): _(
+            "“Robbing a kong” is ticked on a self-drawn hand: a robbed tile is taken from "
+            "another player."
+        ),
+        ("contradiction", "robbed_tile_held"): _(
+            "“Robbing a kong” on %(tile)s, but the winner holds another %(tile)s: the other "
+            "three are in the kong being made."
+        ),
+        ("contradiction", "last_tile_held"): _(
+            "“Last tile of its kind” is ticked but the winner holds another %(tile)s."
+        ),
+        ("bad_meld", "chow_size"): _("Meld %(meld)s: a chow has 3 tiles, not %(tiles)s."),
+        ("bad_meld", "honor_chow"): _(
+            "Meld %(meld)s: %(tiles)s is not a chow: only suit tiles form chows."
+        ),
+        ("bad_meld", "not_chow"): _(
+            "Meld %(meld)s: %(tiles)s is not a chow (three consecutive tiles of one suit)."
+        ),
+        ("bad_meld", "pung_tiles"): _("Meld %(meld)s: a pung is 3 identical tiles, not %(tiles)s."),
+        ("bad_meld", "kong_tiles"): _("Meld %(meld)s: a kong is 4 identical tiles, not %(tiles)s."),
+    }
+
+
+def refusal_words(issue) -> str:
+    """A refusal of the scoring core in the score sheet's words and the user's language;
+    one it does not know keeps the core's message, its field names in the sheet's words."""
+    text = _refusal_texts().get((issue.code, issue.params.get("reason")))
+    if text is None:
+        return umpire_words(issue.message)
+    return text % issue.params
+
+
 def umpire_words(message: str) -> str:
     """A refusal of the scoring core in the words of the score sheet: "robbing_kong and
     self_drawn are both set" becomes "“Robbing a kong” is ticked on a self-drawn hand". The
@@ -69,7 +123,7 @@ def score_tiles(*, tiles: dict, seat_wind: str, prevalent_wind: str, self_drawn:
     hand["self_drawn"] = self_drawn
     result = scoring.score_hand(hand)
     if not result.winning:
-        details = [(issue.code, umpire_words(issue.message)) for issue in result.errors]
+        details = [(issue.code, refusal_words(issue)) for issue in result.errors]
         text = "; ".join(message for _code, message in details) or _("not a winning hand")
         raise HandRejected(
             _("Not a valid winning hand: %(reason)s") % {"reason": text},

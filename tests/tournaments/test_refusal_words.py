@@ -3,10 +3,11 @@ names; the API keeps the scoring core's code."""
 
 import pytest
 
+from scoring import score_hand
 from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, post_sheet
 from tournaments.models import Hand
-from tournaments.scoring_adapter import umpire_words
+from tournaments.scoring_adapter import refusal_words, umpire_words
 
 pytestmark = pytest.mark.django_db
 
@@ -27,3 +28,66 @@ def test_the_score_sheet_explains_a_contradiction_in_its_own_words(admin_client,
     )
     assert "robbing_kong and self_drawn" not in page
     assert not Hand.objects.exists()
+
+
+BASE = {
+    "melds": [],
+    "concealed": "123m456p789s1122z",
+    "win_tile": "2z",
+    "seat_wind": "E",
+    "prevalent_wind": "E",
+}
+KONG = {"type": "kong", "tiles": "9999m"}
+
+
+@pytest.mark.parametrize(
+    "changes, code, words",
+    [
+        ({"concealed": "123m456p789s112z"}, "tile_count", "The tiles do not add up to 14"),
+        ({"concealed": "1111m456p789s122z", "win_tile": "1m"}, "five_copies", "5 copies of 1m"),
+        ({"kong_replacement": True, "self_drawn": True}, "contradiction", "has no kong"),
+        (
+            {"melds": [KONG], "concealed": "456p789s1122z", "kong_replacement": True},
+            "contradiction",
+            "won on a discard",
+        ),
+        ({"robbing_kong": True, "self_drawn": True}, "contradiction", "on a self-drawn hand"),
+        ({"robbing_kong": True}, "contradiction", "on 2z, but the winner holds another 2z"),
+        ({"last_tile": True}, "contradiction", "holds another 2z"),
+        (
+            {"melds": [{"type": "chow", "tiles": "12m"}], "concealed": "456p789s1122z"},
+            "bad_meld",
+            "Meld 1: a chow has 3 tiles, not 12m",
+        ),
+        (
+            {"melds": [{"type": "chow", "tiles": "123z"}], "concealed": "456p789s1122z"},
+            "bad_meld",
+            "only suit tiles form chows",
+        ),
+        (
+            {"melds": [{"type": "chow", "tiles": "135m"}], "concealed": "456p789s1122z"},
+            "bad_meld",
+            "135m is not a chow",
+        ),
+        (
+            {"melds": [{"type": "pung", "tiles": "112m"}], "concealed": "456p789s1122z"},
+            "bad_meld",
+            "a pung is 3 identical tiles",
+        ),
+        (
+            {"melds": [{"type": "kong", "tiles": "1112m"}], "concealed": "456p789s1122z"},
+            "bad_meld",
+            "a kong is 4 identical tiles",
+        ),
+        ({"concealed": "123m456p789s1134z"}, "not_winning", "do not form four sets and a pair"),
+    ],
+)
+def test_every_refusal_a_sheet_can_meet_is_said_in_the_sheets_words(changes, code, words):
+    result = score_hand({**BASE, **changes})
+    assert not result.winning
+    issue = result.errors[0]
+    assert issue.code == code
+    said = refusal_words(issue)
+    assert words in said
+    for field in ("robbing_kong", "self_drawn", "kong_replacement", "last_tile", "meld 1"):
+        assert field not in said
