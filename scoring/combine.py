@@ -3,8 +3,9 @@
 combination principles of 3.9.1.5 and the "may not be combined with" lists of Appendix 1
 are applied.
 
-Exclusions are one table, :data:`EXCLUDES`: a fan found in the hand removes the fans it
-implies or may not be combined with. Removal is computed from everything found, so a fan
+Exclusions come from the registry of the fans (``scoring.fans.FANS``, each fan's
+``excludes``): a fan found in the hand removes the fans it implies or may not be combined
+with. Removal is computed from everything found, so a fan
 implied by a removed fan stays removed (e.g. Nine Gates removes Full Flush, and No Honors,
 implied by Full Flush, goes too).
 """
@@ -38,73 +39,8 @@ from .shapes import (
 )
 from .tiles import TERMINALS, Hand
 
-_X = frozenset
-EXCLUDES: dict[int, frozenset[int]] = {
-    # 88
-    F.BIG_FOUR_WINDS: _X({F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.ALL_PUNGS, F.PREVALENT_WIND,
-                          F.SEAT_WIND, F.PUNG_OF_TERMINALS_OR_HONORS}),
-    F.BIG_THREE_DRAGONS: _X({F.DRAGON_PUNG, F.TWO_DRAGON_PUNGS}),
-    # All Green (3) combines with Full Flush and Half Flush under WMO 2006 (fans.md)
-    F.NINE_GATES: _X({F.FULL_FLUSH, F.CONCEALED_HAND, F.PUNG_OF_TERMINALS_OR_HONORS,
-                      F.NO_HONORS}),
-    F.FOUR_KONGS: _X({F.SINGLE_WAIT, F.ALL_PUNGS}),
-    F.SEVEN_SHIFTED_PAIRS: _X({F.SEVEN_PAIRS, F.FULL_FLUSH, F.CONCEALED_HAND, F.SINGLE_WAIT,
-                               F.NO_HONORS}),
-    F.THIRTEEN_ORPHANS: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT,
-                            F.ALL_TERMINALS_AND_HONORS}),
-    # 64; All Terminals keeps Double Pung and Triple Pung (WMO text, fans.md)
-    F.ALL_TERMINALS: _X({F.ALL_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.PUNG_OF_TERMINALS_OR_HONORS,
-                         F.NO_HONORS, F.OUTSIDE_HAND}),
-    F.LITTLE_FOUR_WINDS: _X({F.BIG_THREE_WINDS, F.PUNG_OF_TERMINALS_OR_HONORS}),
-    F.LITTLE_THREE_DRAGONS: _X({F.DRAGON_PUNG, F.TWO_DRAGON_PUNGS}),
-    F.ALL_HONORS: _X({F.ALL_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.PUNG_OF_TERMINALS_OR_HONORS,
-                      F.OUTSIDE_HAND}),
-    F.FOUR_CONCEALED_PUNGS: _X({F.CONCEALED_HAND, F.ALL_PUNGS}),
-    F.PURE_TERMINAL_CHOWS: _X({F.FULL_FLUSH, F.SEVEN_PAIRS, F.ALL_CHOWS, F.TWO_TERMINAL_CHOWS,
-                               F.PURE_DOUBLE_CHOW, F.NO_HONORS}),
-    # 48
-    F.QUADRUPLE_CHOW: _X({F.PURE_SHIFTED_PUNGS, F.PURE_TRIPLE_CHOW, F.TILE_HOG,
-                          F.PURE_DOUBLE_CHOW}),
-    F.FOUR_PURE_SHIFTED_PUNGS: _X({F.ALL_PUNGS, F.PURE_SHIFTED_PUNGS, F.PURE_TRIPLE_CHOW}),
-    # 32
-    F.FOUR_PURE_SHIFTED_CHOWS: _X({F.SHORT_STRAIGHT, F.PURE_SHIFTED_CHOWS}),
-    F.ALL_TERMINALS_AND_HONORS: _X({F.ALL_PUNGS, F.PUNG_OF_TERMINALS_OR_HONORS,
-                                    F.OUTSIDE_HAND}),
-    # 24
-    F.SEVEN_PAIRS: _X({F.CONCEALED_HAND, F.SINGLE_WAIT}),
-    F.GREATER_HONORS_AND_KNITTED_TILES: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT,
-                                            F.LESSER_HONORS_AND_KNITTED_TILES}),
-    F.ALL_EVEN_PUNGS: _X({F.ALL_PUNGS, F.ALL_SIMPLES, F.NO_HONORS}),
-    F.FULL_FLUSH: _X({F.NO_HONORS}),
-    F.PURE_TRIPLE_CHOW: _X({F.PURE_SHIFTED_PUNGS, F.PURE_DOUBLE_CHOW}),
-    F.PURE_SHIFTED_PUNGS: _X({F.PURE_TRIPLE_CHOW}),
-    F.UPPER_TILES: _X({F.NO_HONORS}),
-    F.MIDDLE_TILES: _X({F.NO_HONORS, F.ALL_SIMPLES}),
-    F.LOWER_TILES: _X({F.NO_HONORS}),
-    # 16
-    F.THREE_SUITED_TERMINAL_CHOWS: _X({F.MIXED_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.NO_HONORS,
-                                       F.ALL_CHOWS}),
-    F.ALL_FIVES: _X({F.ALL_SIMPLES, F.NO_HONORS}),
-    # 12
-    F.LESSER_HONORS_AND_KNITTED_TILES: _X({F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT}),
-    F.UPPER_FOUR: _X({F.NO_HONORS}),
-    F.LOWER_FOUR: _X({F.NO_HONORS}),
-    # 8
-    F.REVERSIBLE_TILES: _X({F.ONE_VOIDED_SUIT}),
-    F.LAST_TILE_DRAW: _X({F.SELF_DRAWN}),
-    # the replacement tile is drawn from the wall: Self-Drawn is implied (3.9.1.5 (1))
-    F.OUT_WITH_REPLACEMENT_TILE: _X({F.SELF_DRAWN}),
-    F.ROBBING_THE_KONG: _X({F.LAST_TILE, F.FULLY_CONCEALED_HAND}),
-    F.TWO_CONCEALED_KONGS: _X({F.CONCEALED_KONG, F.TWO_CONCEALED_PUNGS}),
-    # 6
-    F.MELDED_HAND: _X({F.SINGLE_WAIT}),
-    F.TWO_DRAGON_PUNGS: _X({F.DRAGON_PUNG}),
-    # 4
-    F.FULLY_CONCEALED_HAND: _X({F.SELF_DRAWN, F.CONCEALED_HAND}),
-    # 2
-    F.ALL_CHOWS: _X({F.NO_HONORS}),
-    F.ALL_SIMPLES: _X({F.NO_HONORS}),
-}
+# fan id -> the fans it removes, from the registry (scoring.fans.FANS)
+EXCLUDES: dict[int, frozenset[int]] = {f.id: f.excludes for f in F.FANS.values() if f.excludes}
 _EMPTY: frozenset[int] = frozenset()
 
 # (fan id, detail): detail is ``(kind, tiles)`` naming sets (see explain.detail_text), or text.

@@ -12,9 +12,13 @@ from typing import NamedTuple
 
 
 class Fan(NamedTuple):
+    """A fan of 3.8.1: its number (the rulebook's, Appendix 1's entry), English name and
+    points, and the fans it removes when found (implied or not to be combined with)."""
+
     id: int
     name: str
     points: int
+    excludes: frozenset[int] = frozenset()
 
 
 BIG_FOUR_WINDS = 1
@@ -99,75 +103,117 @@ SINGLE_WAIT = 79
 SELF_DRAWN = 80
 FLOWER_TILES = 81
 
-FANS: dict[int, Fan] = {f.id: f for f in (
-    Fan(BIG_FOUR_WINDS, "Big Four Winds", 88),
-    Fan(BIG_THREE_DRAGONS, "Big Three Dragons", 88),
+# The registry of the fans: one entry per fan, with what it implies or may not be combined
+# with ("No se puede combinar con", Appendix 1; the principle of not repeating, 3.9.1.5 (1)).
+# A fan found in a hand removes the fans of its ``excludes``; whether two fans combine is
+# decided here and nowhere else (scoring.combine applies it).
+FANS: dict[int, Fan] = {f.id: f._replace(excludes=frozenset(f.excludes)) for f in (
+    Fan(BIG_FOUR_WINDS, "Big Four Winds", 88, excludes={
+        LITTLE_FOUR_WINDS, BIG_THREE_WINDS, ALL_PUNGS, PREVALENT_WIND, SEAT_WIND,
+        PUNG_OF_TERMINALS_OR_HONORS,
+    }),
+    Fan(BIG_THREE_DRAGONS, "Big Three Dragons", 88, excludes={TWO_DRAGON_PUNGS, DRAGON_PUNG}),
+    # All Green combines with Full Flush and Half Flush under WMO 2006 (docs/fans.md)
     Fan(ALL_GREEN, "All Green", 88),
-    Fan(NINE_GATES, "Nine Gates", 88),
-    Fan(FOUR_KONGS, "Four Kongs", 88),
-    Fan(SEVEN_SHIFTED_PAIRS, "Seven Shifted Pairs", 88),
-    Fan(THIRTEEN_ORPHANS, "Thirteen Orphans", 88),
-    Fan(ALL_TERMINALS, "All Terminals", 64),
-    Fan(LITTLE_FOUR_WINDS, "Little Four Winds", 64),
-    Fan(LITTLE_THREE_DRAGONS, "Little Three Dragons", 64),
-    Fan(ALL_HONORS, "All Honors", 64),
-    Fan(FOUR_CONCEALED_PUNGS, "Four Concealed Pungs", 64),
-    Fan(PURE_TERMINAL_CHOWS, "Pure Terminal Chows", 64),
-    Fan(QUADRUPLE_CHOW, "Quadruple Chow", 48),
-    Fan(FOUR_PURE_SHIFTED_PUNGS, "Four Pure Shifted Pungs", 48),
-    Fan(FOUR_PURE_SHIFTED_CHOWS, "Four Pure Shifted Chows", 32),
+    Fan(NINE_GATES, "Nine Gates", 88, excludes={
+        FULL_FLUSH, CONCEALED_HAND, PUNG_OF_TERMINALS_OR_HONORS, NO_HONORS,
+    }),
+    Fan(FOUR_KONGS, "Four Kongs", 88, excludes={ALL_PUNGS, SINGLE_WAIT}),
+    Fan(SEVEN_SHIFTED_PAIRS, "Seven Shifted Pairs", 88, excludes={
+        SEVEN_PAIRS, FULL_FLUSH, CONCEALED_HAND, NO_HONORS, SINGLE_WAIT,
+    }),
+    Fan(THIRTEEN_ORPHANS, "Thirteen Orphans", 88, excludes={
+        ALL_TERMINALS_AND_HONORS, ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT,
+    }),
+    # All Terminals keeps Double Pung and Triple Pung (WMO text, docs/fans.md)
+    Fan(ALL_TERMINALS, "All Terminals", 64, excludes={
+        ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS, NO_HONORS,
+    }),
+    Fan(LITTLE_FOUR_WINDS, "Little Four Winds", 64, excludes={
+        BIG_THREE_WINDS, PUNG_OF_TERMINALS_OR_HONORS,
+    }),
+    Fan(LITTLE_THREE_DRAGONS, "Little Three Dragons", 64, excludes={
+        TWO_DRAGON_PUNGS, DRAGON_PUNG,
+    }),
+    Fan(ALL_HONORS, "All Honors", 64, excludes={
+        ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+    }),
+    Fan(FOUR_CONCEALED_PUNGS, "Four Concealed Pungs", 64, excludes={ALL_PUNGS, CONCEALED_HAND}),
+    Fan(PURE_TERMINAL_CHOWS, "Pure Terminal Chows", 64, excludes={
+        SEVEN_PAIRS, FULL_FLUSH, ALL_CHOWS, PURE_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, NO_HONORS,
+    }),
+    Fan(QUADRUPLE_CHOW, "Quadruple Chow", 48, excludes={
+        PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, TILE_HOG, PURE_DOUBLE_CHOW,
+    }),
+    Fan(FOUR_PURE_SHIFTED_PUNGS, "Four Pure Shifted Pungs", 48, excludes={
+        PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, ALL_PUNGS,
+    }),
+    Fan(FOUR_PURE_SHIFTED_CHOWS, "Four Pure Shifted Chows", 32, excludes={
+        PURE_SHIFTED_CHOWS, SHORT_STRAIGHT,
+    }),
     Fan(THREE_KONGS, "Three Kongs", 32),
-    Fan(ALL_TERMINALS_AND_HONORS, "All Terminals and Honors", 32),
-    Fan(SEVEN_PAIRS, "Seven Pairs", 24),
-    Fan(GREATER_HONORS_AND_KNITTED_TILES, "Greater Honors and Knitted Tiles", 24),
-    Fan(ALL_EVEN_PUNGS, "All Even Pungs", 24),
-    Fan(FULL_FLUSH, "Full Flush", 24),
-    Fan(PURE_TRIPLE_CHOW, "Pure Triple Chow", 24),
-    Fan(PURE_SHIFTED_PUNGS, "Pure Shifted Pungs", 24),
-    Fan(UPPER_TILES, "Upper Tiles", 24),
-    Fan(MIDDLE_TILES, "Middle Tiles", 24),
-    Fan(LOWER_TILES, "Lower Tiles", 24),
+    Fan(ALL_TERMINALS_AND_HONORS, "All Terminals and Honors", 32, excludes={
+        ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+    }),
+    Fan(SEVEN_PAIRS, "Seven Pairs", 24, excludes={CONCEALED_HAND, SINGLE_WAIT}),
+    Fan(GREATER_HONORS_AND_KNITTED_TILES, "Greater Honors and Knitted Tiles", 24, excludes={
+        LESSER_HONORS_AND_KNITTED_TILES, ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT,
+    }),
+    Fan(ALL_EVEN_PUNGS, "All Even Pungs", 24, excludes={ALL_PUNGS, ALL_SIMPLES, NO_HONORS}),
+    Fan(FULL_FLUSH, "Full Flush", 24, excludes={NO_HONORS}),
+    Fan(PURE_TRIPLE_CHOW, "Pure Triple Chow", 24, excludes={PURE_SHIFTED_PUNGS, PURE_DOUBLE_CHOW}),
+    Fan(PURE_SHIFTED_PUNGS, "Pure Shifted Pungs", 24, excludes={PURE_TRIPLE_CHOW}),
+    Fan(UPPER_TILES, "Upper Tiles", 24, excludes={NO_HONORS}),
+    Fan(MIDDLE_TILES, "Middle Tiles", 24, excludes={ALL_SIMPLES, NO_HONORS}),
+    Fan(LOWER_TILES, "Lower Tiles", 24, excludes={NO_HONORS}),
     Fan(PURE_STRAIGHT, "Pure Straight", 16),
-    Fan(THREE_SUITED_TERMINAL_CHOWS, "Three-Suited Terminal Chows", 16),
+    Fan(THREE_SUITED_TERMINAL_CHOWS, "Three-Suited Terminal Chows", 16, excludes={
+        ALL_CHOWS, MIXED_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, NO_HONORS,
+    }),
     Fan(PURE_SHIFTED_CHOWS, "Pure Shifted Chows", 16),
-    Fan(ALL_FIVES, "All Fives", 16),
+    Fan(ALL_FIVES, "All Fives", 16, excludes={ALL_SIMPLES, NO_HONORS}),
     Fan(TRIPLE_PUNG, "Triple Pung", 16),
     Fan(THREE_CONCEALED_PUNGS, "Three Concealed Pungs", 16),
-    Fan(LESSER_HONORS_AND_KNITTED_TILES, "Lesser Honors and Knitted Tiles", 12),
+    Fan(LESSER_HONORS_AND_KNITTED_TILES, "Lesser Honors and Knitted Tiles", 12, excludes={
+        ALL_TYPES, CONCEALED_HAND, SINGLE_WAIT,
+    }),
     Fan(KNITTED_STRAIGHT, "Knitted Straight", 12),
-    Fan(UPPER_FOUR, "Upper Four", 12),
-    Fan(LOWER_FOUR, "Lower Four", 12),
+    Fan(UPPER_FOUR, "Upper Four", 12, excludes={NO_HONORS}),
+    Fan(LOWER_FOUR, "Lower Four", 12, excludes={NO_HONORS}),
     Fan(BIG_THREE_WINDS, "Big Three Winds", 12),
     Fan(MIXED_STRAIGHT, "Mixed Straight", 8),
-    Fan(REVERSIBLE_TILES, "Reversible Tiles", 8),
+    Fan(REVERSIBLE_TILES, "Reversible Tiles", 8, excludes={ONE_VOIDED_SUIT}),
     Fan(MIXED_TRIPLE_CHOW, "Mixed Triple Chow", 8),
     Fan(MIXED_SHIFTED_PUNGS, "Mixed Shifted Pungs", 8),
     Fan(CHICKEN_HAND, "Chicken Hand", 8),
-    Fan(LAST_TILE_DRAW, "Last Tile Draw", 8),
+    Fan(LAST_TILE_DRAW, "Last Tile Draw", 8, excludes={SELF_DRAWN}),
     Fan(LAST_TILE_CLAIM, "Last Tile Claim", 8),
-    Fan(OUT_WITH_REPLACEMENT_TILE, "Out with Replacement Tile", 8),
-    Fan(ROBBING_THE_KONG, "Robbing the Kong", 8),
-    Fan(TWO_CONCEALED_KONGS, "Two Concealed Kongs", 8),
+    # the replacement tile is drawn from the wall: Self-Drawn is implied (3.9.1.5 (1))
+    Fan(OUT_WITH_REPLACEMENT_TILE, "Out with Replacement Tile", 8, excludes={SELF_DRAWN}),
+    Fan(ROBBING_THE_KONG, "Robbing the Kong", 8, excludes={FULLY_CONCEALED_HAND, LAST_TILE}),
+    Fan(TWO_CONCEALED_KONGS, "Two Concealed Kongs", 8, excludes={
+        TWO_CONCEALED_PUNGS, CONCEALED_KONG,
+    }),
     Fan(ALL_PUNGS, "All Pungs", 6),
     Fan(HALF_FLUSH, "Half Flush", 6),
     Fan(MIXED_SHIFTED_CHOWS, "Mixed Shifted Chows", 6),
     Fan(ALL_TYPES, "All Types", 6),
-    Fan(MELDED_HAND, "Melded Hand", 6),
-    Fan(TWO_DRAGON_PUNGS, "Two Dragon Pungs", 6),
+    Fan(MELDED_HAND, "Melded Hand", 6, excludes={SINGLE_WAIT}),
+    Fan(TWO_DRAGON_PUNGS, "Two Dragon Pungs", 6, excludes={DRAGON_PUNG}),
     Fan(OUTSIDE_HAND, "Outside Hand", 4),
-    Fan(FULLY_CONCEALED_HAND, "Fully Concealed Hand", 4),
+    Fan(FULLY_CONCEALED_HAND, "Fully Concealed Hand", 4, excludes={CONCEALED_HAND, SELF_DRAWN}),
     Fan(TWO_MELDED_KONGS, "Two Melded Kongs", 4),
     Fan(LAST_TILE, "Last Tile", 4),
     Fan(DRAGON_PUNG, "Dragon Pung", 2),
     Fan(PREVALENT_WIND, "Prevalent Wind", 2),
     Fan(SEAT_WIND, "Seat Wind", 2),
     Fan(CONCEALED_HAND, "Concealed Hand", 2),
-    Fan(ALL_CHOWS, "All Chows", 2),
+    Fan(ALL_CHOWS, "All Chows", 2, excludes={NO_HONORS}),
     Fan(TILE_HOG, "Tile Hog", 2),
     Fan(DOUBLE_PUNG, "Double Pung", 2),
     Fan(TWO_CONCEALED_PUNGS, "Two Concealed Pungs", 2),
     Fan(CONCEALED_KONG, "Concealed Kong", 2),
-    Fan(ALL_SIMPLES, "All Simples", 2),
+    Fan(ALL_SIMPLES, "All Simples", 2, excludes={NO_HONORS}),
     Fan(PURE_DOUBLE_CHOW, "Pure Double Chow", 1),
     Fan(MIXED_DOUBLE_CHOW, "Mixed Double Chow", 1),
     Fan(SHORT_STRAIGHT, "Short Straight", 1),
