@@ -81,7 +81,7 @@ def mahjonggb_args(hand: dict) -> tuple:
     )
 
 
-def _clear_engine_cache() -> None:
+def clear_engine_cache() -> None:
     """Empty every memo of the engine (the ``lru_cache`` functions and the plain-dict memos
     of :mod:`scoring.memo`), so that each timed run starts as cold as a fresh process."""
     for name, module in list(sys.modules.items()):
@@ -101,7 +101,7 @@ def _time_engine(hands: list[dict], warm_with: list[dict] = ()) -> tuple[float, 
     from memos filled by scoring ``warm_with`` (other hands) first, untimed."""
     from scoring import score_hand
 
-    _clear_engine_cache()
+    clear_engine_cache()
     for hand in warm_with:
         score_hand(hand)
     cpu = time.process_time()

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring.bench import DEFAULT_SEED, _clear_engine_cache  # noqa: E402
+from scoring.bench import DEFAULT_SEED, clear_engine_cache  # noqa: E402
 from scoring.generate import generate_winning_hands  # noqa: E402
 
 
@@ -40,7 +40,7 @@ def count_opcodes(n: int, warm: int, by_line: bool, top: int) -> None:
     from scoring import score_hand
 
     hands = _hands(warm + n)
-    _clear_engine_cache()
+    clear_engine_cache()
     for hand in hands[:warm]:
         score_hand(hand)
     counts: collections.Counter = collections.Counter()
@@ -70,7 +70,7 @@ def _score_only(n: int, generated: int) -> None:
     from scoring import score_hand
 
     hands = _hands(generated)
-    _clear_engine_cache()
+    clear_engine_cache()
     for hand in hands[:n]:
         score_hand(hand)
 

@@ -572,7 +572,7 @@ def test_each_documented_reference_error_explains_its_example_hand_and_nothing_m
 
 def test_the_bench_empties_every_memo_of_the_engine_before_a_run():
     from scoring import score_hand
-    from scoring.bench import _clear_engine_cache
+    from scoring.bench import clear_engine_cache
     from scoring.generate import generate_winning_hands
     from scoring.memo import memo_sizes
 
@@ -583,6 +583,6 @@ def test_the_bench_empties_every_memo_of_the_engine_before_a_run():
              for value in vars(module).values() if hasattr(value, "cache_info")]
     assert sum(m.cache_info().currsize for m in memos) > 0
     assert any(memo_sizes())
-    _clear_engine_cache()
+    clear_engine_cache()
     assert sum(m.cache_info().currsize for m in memos) == 0
     assert not any(memo_sizes())
