@@ -67,7 +67,7 @@ class _NumberedCanvas(Canvas):
 
     def _draw_page_number(self, total: int) -> None:
         width, _height = self._pagesize
-        self.setFont(fonts.REGULAR, 7)
+        self.setFont(fonts.regular(), 7)
         text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
         self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
 
@@ -82,12 +82,13 @@ class BaseRenderer:
     margin_right = 14 * mm
     margin_top = 16 * mm
     margin_bottom = 14 * mm
-    font = fonts.REGULAR
-    font_bold = fonts.BOLD
     font_size = 9
 
     def __init__(self):
         fonts.register_fonts()
+        # the base faces of the language the form is printed in (fonts.regular)
+        self.font = fonts.regular()
+        self.font_bold = fonts.bold()
         self.styles = self._styles()
 
     # -- what subclasses write ----------------------------------------------------------------

@@ -12,6 +12,7 @@ from functools import cache
 from importlib.resources import files
 from xml.sax.saxutils import escape
 
+from django.utils import translation
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -19,6 +20,10 @@ _FONT_DIR = files("pretix_fontpackfree") / "static" / "pretix_fontpackfree"
 
 REGULAR = "MCRSans"
 BOLD = "MCRSans-Bold"
+# The base face of a form printed in each language, when not DejaVu Sans: a Chinese form's
+# labels are Chinese in every cell, so its base face must draw them (Noto Sans SC also draws
+# Latin, accents, Greek and Cyrillic).
+_BASE_BY_LANGUAGE = {"zh-hans": "MCRSansSC"}
 
 
 @dataclass(frozen=True)
@@ -68,9 +73,18 @@ def _face_for(char: str) -> str:
     return REGULAR  # nothing draws it: the base font shows its "missing" box
 
 
+def regular() -> str:
+    """The base face of a form in the active language."""
+    return _BASE_BY_LANGUAGE.get(translation.get_language() or "", REGULAR)
+
+
+def bold() -> str:
+    return f"{regular()}-Bold"
+
+
 def is_plain(text: str) -> bool:
     """True when the base font alone draws the whole text (the fast path for table cells)."""
-    base = _coverage(REGULAR)
+    base = _coverage(regular())
     return all(ord(c) in base or c in "\n\t" for c in text)
 
 

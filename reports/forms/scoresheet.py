@@ -168,6 +168,12 @@ def outcome_words(hand: dict) -> str:
 # -- the renderer ------------------------------------------------------------------------------
 
 
+def _cell_style() -> CellStyle:
+    style = _Cell("cell")
+    style.fontname = fonts.regular()  # the base face of the language printed in
+    return style
+
+
 class _Cell(CellStyle):
     """A cell of the sheet's tables before any command: base font, middle, tight padding (set
     here once rather than by commands over every cell of every sheet)."""
@@ -183,7 +189,7 @@ class _Cell(CellStyle):
 
 
 def ruled_table(rows, widths, commands, *, heights=None, repeat_rows: int = 0) -> Table:
-    cell_styles = [[_Cell("cell") for _w in widths] for _r in rows]
+    cell_styles = [[_cell_style() for _w in widths] for _r in rows]
     table = Table(
         rows,
         colWidths=widths,
