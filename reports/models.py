@@ -19,7 +19,10 @@ class PrintRecord(models.Model):
     fingerprint = models.CharField(_("fingerprint"), max_length=20, unique=True)
     kind = models.CharField(_("form"), max_length=12, choices=Kind.choices)
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="print_records"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="print_records",
+        verbose_name=_("tournament"),
     )
     table_session = models.ForeignKey(
         "tournaments.TableSession",
@@ -27,6 +30,7 @@ class PrintRecord(models.Model):
         null=True,
         blank=True,
         related_name="print_records",
+        verbose_name=_("table session"),
     )
     params = models.JSONField(_("what was printed"), default=dict, blank=True)
     printed_at = models.DateTimeField(_("first printed at"), auto_now_add=True)

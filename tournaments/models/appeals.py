@@ -31,7 +31,10 @@ class Appeal(models.Model):
     OPEN_STATUSES = (Status.FILED, Status.UNDER_REVIEW)
 
     session = models.ForeignKey(
-        "tournaments.Session", on_delete=models.PROTECT, related_name="appeals"
+        "tournaments.Session",
+        on_delete=models.PROTECT,
+        related_name="appeals",
+        verbose_name=_("session"),
     )
     table_session = models.ForeignKey(
         "tournaments.TableSession",
@@ -48,16 +51,29 @@ class Appeal(models.Model):
         verbose_name=_("player concerned"),
     )
     filed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("filed by"),
     )
     filed_as_captain = models.BooleanField(_("filed by the team's captain"), default=False)
     filed_at = models.DateTimeField(_("filed at"))
     subject = models.CharField(_("against"), max_length=10, choices=Subject.choices)
     hand = models.ForeignKey(
-        "tournaments.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "tournaments.Hand",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("hand"),
     )
     penalty = models.ForeignKey(
-        "tournaments.Penalty", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "tournaments.Penalty",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("penalty"),
     )
     statement = models.TextField(_("statement"))
     confirmed_by_filer = models.BooleanField(_("confirmed in writing by the filer"))
@@ -72,7 +88,12 @@ class Appeal(models.Model):
     ruling = models.TextField(_("ruling"), blank=True)
     reasons = models.TextField(_("reasons"), blank=True)
     ruled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("ruled by"),
     )
     ruled_at = models.DateTimeField(_("ruled at"), null=True, blank=True)
     correction = models.ForeignKey(

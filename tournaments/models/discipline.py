@@ -36,10 +36,16 @@ class Penalty(models.Model):
         LATE_PUNG = "late_pung", _("Claimed a Pung late (3.11.6.5)")
 
     table_session = models.ForeignKey(
-        "tournaments.TableSession", on_delete=models.PROTECT, related_name="penalties"
+        "tournaments.TableSession",
+        on_delete=models.PROTECT,
+        related_name="penalties",
+        verbose_name=_("table session"),
     )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="penalties"
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="penalties",
+        verbose_name=_("player"),
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     foul = models.CharField(_("repeated foul"), max_length=16, choices=Foul.choices, blank=True)
@@ -64,12 +70,22 @@ class Penalty(models.Model):
     remarks = models.TextField(_("remarks"), blank=True)
     deltas = models.JSONField(_("score change per position"), default=dict)
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(auto_now_add=True, verbose_name=_("recorded at"))
     voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
     voided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("voided by"),
     )
     void_reason = models.CharField(_("why it was voided"), max_length=300, blank=True)
     history = audited()
@@ -118,15 +134,28 @@ class Sanction(models.Model):
         PUBLIC_CRITICISM = "criticism", _("Public criticism")
 
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="sanctions"
+        "tournaments.Player",
+        on_delete=models.PROTECT,
+        related_name="sanctions",
+        verbose_name=_("player"),
     )
     session = models.ForeignKey(
-        "tournaments.Session", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "tournaments.Session",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("session"),
     )
     kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
     reason = models.TextField(_("reason"))
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
     )
     decided_at = models.DateTimeField(_("decided at"), auto_now_add=True)
     history = audited()
@@ -156,14 +185,20 @@ class Correction(models.Model):
         SEAT = "seat", _("Seats changed")
 
     table_session = models.ForeignKey(
-        "tournaments.TableSession", on_delete=models.PROTECT, related_name="corrections"
+        "tournaments.TableSession",
+        on_delete=models.PROTECT,
+        related_name="corrections",
+        verbose_name=_("table session"),
     )
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     reason = models.TextField(_("reason"))
     before = models.JSONField(_("before"), default=dict)
     after = models.JSONField(_("after"), default=dict)
     made_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("made by"),
     )
     made_at = models.DateTimeField(_("made at"), auto_now_add=True)
 

@@ -32,7 +32,9 @@ class Job(models.Model):
     FINISHED = (Status.DONE, Status.FAILED)
 
     # Names the job's folder of result files (`jobs/<token>/<file>`): not guessable from the id.
-    token = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    token = models.UUIDField(
+        default=uuid.uuid4, editable=False, unique=True, verbose_name=_("token")
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     # The language of who asked: the forms are printed and the messages written in it.
     language = models.CharField(

@@ -8,7 +8,10 @@ from tournaments.history import audited
 
 class Team(models.Model):
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="teams"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="teams",
+        verbose_name=_("tournament"),
     )
     name = models.CharField(_("name"), max_length=120)
     country = models.CharField(_("country or club"), max_length=120, blank=True)
@@ -43,7 +46,10 @@ class Player(models.Model):
         DISQUALIFIED = "disqualified", _("Disqualified")
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="players"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="players",
+        verbose_name=_("tournament"),
     )
     name = models.CharField(_("name"), max_length=120)
     native_name = models.CharField(_("name in native script"), max_length=120, blank=True)
@@ -63,7 +69,12 @@ class Player(models.Model):
         _("status"), max_length=12, choices=Status.choices, default=Status.ACTIVE
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
     )
     oath_accepted_at = models.DateTimeField(
         _("Player's Oath accepted at (Appendix 2)"), null=True, blank=True

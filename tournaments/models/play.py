@@ -32,7 +32,10 @@ class Session(models.Model):
         FINAL = "final", _("Final stage")
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="sessions"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="sessions",
+        verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("number"))
     stage = models.CharField(
@@ -86,7 +89,10 @@ class Session(models.Model):
 
 class Table(models.Model):
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="tables"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="tables",
+        verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("number"))
     group = models.CharField(_("group"), max_length=20, blank=True)
@@ -126,8 +132,12 @@ class TableSession(models.Model):
 
     Status = SheetStatus
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_sessions")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="table_sessions")
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="table_sessions", verbose_name=_("session")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="table_sessions", verbose_name=_("table")
+    )
     umpire = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -183,10 +193,20 @@ class TableSession(models.Model):
 class Seat(models.Model):
     """A player's place at a table for a session; position A starts as East (Appendix 4)."""
 
-    table_session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    table_session = models.ForeignKey(
+        TableSession,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        verbose_name=_("table session"),
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
+    )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="seats"
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="seats",
+        verbose_name=_("player"),
     )
     position = models.CharField(_("position"), max_length=1, choices=POSITION_CHOICES)
     replaced_player = models.ForeignKey(
@@ -220,7 +240,12 @@ class Hand(models.Model):
         DRAW = "draw", _("Draw (wall exhausted)")
         TIME_LIMIT = "time", _("Stopped by the time limit")
 
-    table_session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="hands")
+    table_session = models.ForeignKey(
+        TableSession,
+        on_delete=models.CASCADE,
+        related_name="hands",
+        verbose_name=_("table session"),
+    )
     number = models.PositiveSmallIntegerField(
         _("hand number"), validators=[MinValueValidator(1), MaxValueValidator(HANDS_PER_SESSION)]
     )
@@ -242,9 +267,14 @@ class Hand(models.Model):
     points = models.PositiveSmallIntegerField(_("points without flowers"), default=0)
     flowers = models.PositiveSmallIntegerField(_("flowers"), default=0)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_at = models.DateTimeField(auto_now_add=True, verbose_name=_("entered at"))
     history = audited()
 
     class Meta:
@@ -287,11 +317,16 @@ class Hand(models.Model):
 class HandScore(models.Model):
     """What one hand paid or cost one player (rule 3.9.1.3)."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
-    player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="hand_scores"
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, related_name="scores", verbose_name=_("hand")
     )
-    position = models.CharField(max_length=1, choices=POSITION_CHOICES)
+    player = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="hand_scores",
+        verbose_name=_("player"),
+    )
+    position = models.CharField(max_length=1, choices=POSITION_CHOICES, verbose_name=_("position"))
     points = models.IntegerField(_("points"))
 
     class Meta:
@@ -307,13 +342,21 @@ class SessionResult(models.Model):
     """A player's result for one session: score, rank at the table, table points (3.9.2)."""
 
     table_session = models.ForeignKey(
-        TableSession, on_delete=models.CASCADE, related_name="results"
+        TableSession,
+        on_delete=models.CASCADE,
+        related_name="results",
+        verbose_name=_("table session"),
     )
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
+    )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="session_results"
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="session_results",
+        verbose_name=_("player"),
     )
-    position = models.CharField(max_length=1, choices=POSITION_CHOICES)
+    position = models.CharField(max_length=1, choices=POSITION_CHOICES, verbose_name=_("position"))
     score = models.IntegerField(_("score"))
     rank = models.PositiveSmallIntegerField(_("rank"))
     table_points_12 = models.PositiveSmallIntegerField(_("table points (twelfths)"))
@@ -352,10 +395,16 @@ class SheetConfirmation(models.Model):
     """
 
     table_session = models.ForeignKey(
-        TableSession, on_delete=models.PROTECT, related_name="confirmations"
+        TableSession,
+        on_delete=models.PROTECT,
+        related_name="confirmations",
+        verbose_name=_("table session"),
     )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="sheet_confirmations"
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="sheet_confirmations",
+        verbose_name=_("player"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"))
     recorded_by = _user(verbose_name=_("recorded by"))
@@ -378,13 +427,18 @@ class SheetConfirmation(models.Model):
 class CheckIn(models.Model):
     """When a player arrived for a session (3.5.7); late arrival follows from it (3.11.2)."""
 
-    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="check_ins")
+    session = models.ForeignKey(
+        Session, on_delete=models.PROTECT, related_name="check_ins", verbose_name=_("session")
+    )
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.RESTRICT, related_name="check_ins"
+        "tournaments.Player",
+        on_delete=models.RESTRICT,
+        related_name="check_ins",
+        verbose_name=_("player"),
     )
     arrived_at = models.DateTimeField(_("arrived at"))
     recorded_by = _user(verbose_name=_("recorded by"))
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(auto_now_add=True, verbose_name=_("recorded at"))
     history = audited()
 
     class Meta:

@@ -81,7 +81,7 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     history = audited()
 
     class Meta:
