@@ -29,3 +29,14 @@ def pytest_configure(config):
         from tournaments.translations import compile_catalogues
 
         compile_catalogues()
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request through the test client activates its language in this thread and leaves it
+    active; the next test starts in the default language again."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)

@@ -5,6 +5,9 @@ name through `fan_name`, translated in the catalogues with the context "fan" (th
 of Appendix 1, the standard Chinese ones). A test checks that this list is the engine's.
 """
 
+from functools import cache
+
+from django.utils import translation
 from django.utils.translation import pgettext_lazy
 
 FAN_NAMES = {
@@ -92,7 +95,17 @@ FAN_NAMES = {
 }
 
 
-def fan_name(fan_id: int, english: str = "") -> str:
-    """The fan's name in the active language (the engine's English name for an unknown id)."""
+def fan_name(fan_id: int | None, english: str = "") -> str:
+    """The fan's name in the active language, by its id or else by its English name (as
+    stored with a hand and as a printed form's data keeps it, so that the form's fingerprint
+    does not depend on the language printed); an unknown fan keeps its English name."""
+    if fan_id is None:
+        fan_id = _ids_by_english_name().get(english)
     name = FAN_NAMES.get(fan_id)
     return str(name) if name is not None else english
+
+
+@cache
+def _ids_by_english_name() -> dict[str, int]:
+    with translation.override(None):  # no catalogue: each name as written above
+        return {str(name): fan_id for fan_id, name in FAN_NAMES.items()}

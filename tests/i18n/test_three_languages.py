@@ -102,4 +102,5 @@ def test_the_printed_score_sheet_reads_in_the_language_asked(sheet, language):
         )
     assert WORDS[language]["printed"] in printed
     assert WORDS[language]["east"] in printed
-    _absent_english(language, printed, "printed", "east")
+    assert WORDS[language]["fan"] in printed
+    _absent_english(language, printed, "printed", "east", "fan")
