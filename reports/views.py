@@ -3,10 +3,12 @@ and printing one form at once for the staff."""
 
 import re
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -45,6 +47,14 @@ def _int_param(request, name: str) -> int | None:
     return int(value)
 
 
+def _language_param(request) -> str:
+    """`?lang=` of a print button (the print page's choice), else the page's language."""
+    language = request.GET.get("lang", "").strip() or translation.get_language()
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        raise TournamentError(_("Unknown language: %(code)s.") % {"code": language})
+    return language
+
+
 def _refuse_batches(kind: str, request: PrintRequest) -> None:
     """Long work is not done inside a web request: those forms go through a print batch."""
     batch = (
@@ -77,7 +87,8 @@ def print_now(request, tournament_id: int, kind: str):
             user=request.user,
         )
         _refuse_batches(kind, print_request)
-        name, content = print_form(kind=kind, request=print_request)
+        with translation.override(_language_param(request)):
+            name, content = print_form(kind=kind, request=print_request)
     except TournamentError as error:
         return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
     return pdf_response(name, content)

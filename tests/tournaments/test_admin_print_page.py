@@ -161,3 +161,46 @@ def test_a_batch_is_not_made_inside_a_web_request(client, chief, sheet, kind, qu
     url = reverse("print-now", args=[sheet.session.tournament.pk, kind])
     response = client.get(url, query)
     assert response.status_code == 400 and "Print forms page" in response.content.decode()
+
+
+# -- the language a form is printed in ----------------------------------------------------
+
+
+def test_the_print_page_offers_each_language_and_its_buttons_carry_the_one_chosen(
+    client, chief, sheet
+):
+    client.force_login(chief)
+    page = client.get(page_url(sheet.session.tournament) + "?lang=es").content.decode()
+    for code in ("en", "es", "zh-hans"):
+        assert f'<option value="{code}"' in page
+    assert '<option value="es" selected>' in page
+    assert "chart/?lang=es" in page
+    assert 'name="language" value="es"' in page
+
+
+def test_a_form_printed_at_once_speaks_the_language_chosen(client, chief, sheet):
+    client.force_login(chief)
+    response = client.get(now_url(sheet.session.tournament, "standings", lang="zh-hans"))
+    assert response.status_code == 200
+    assert "排名" in pdf_text(response.content)
+
+
+def test_a_form_printed_in_an_unknown_language_is_refused(client, chief, sheet):
+    client.force_login(chief)
+    response = client.get(now_url(sheet.session.tournament, "standings", lang="fr"))
+    assert response.status_code == 400
+    assert "Unknown language: fr" in response.content.decode()
+
+
+def test_a_batch_is_printed_in_the_language_chosen(client, chief, sheet, fake_print, run_jobs):
+    client.force_login(chief)
+    with run_jobs():
+        client.post(batch_url(sheet.session.tournament), {"form": "oath", "language": "zh-hans"})
+    job = Job.objects.get()
+    assert job.language == "zh-hans" and fake_print.languages == ["zh-hans"]
+
+
+def test_a_batch_in_an_unknown_language_is_refused_and_starts_nothing(client, chief, sheet):
+    client.force_login(chief)
+    client.post(batch_url(sheet.session.tournament), {"form": "oath", "language": "fr"})
+    assert not Job.objects.exists()

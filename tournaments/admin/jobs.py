@@ -44,17 +44,26 @@ def _back_url(request, tournament: Tournament) -> str:
 
 
 def start_job_and_redirect(
-    request, *, kind: str, tournament: Tournament, params: dict, error_url: str | None = None
+    request,
+    *,
+    kind: str,
+    tournament: Tournament,
+    params: dict,
+    error_url: str | None = None,
+    language: str | None = None,
 ):
     """For a page's "Print …" (or other) button that POSTs: start the job and go to its page.
 
     A refusal (bad parameters, a role that may not) becomes an error message and a redirect
-    back to `error_url` (default: the page the button was on, else the tournament).
+    back to `error_url` (default: the page the button was on, else the tournament). The job
+    writes in `language` (default: the page's).
     """
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     try:
-        job = job_start(kind=kind, tournament=tournament, params=params, user=request.user)
+        job = job_start(
+            kind=kind, tournament=tournament, params=params, user=request.user, language=language
+        )
     except TournamentError as error:
         report_error(request, error)
         return HttpResponseRedirect(error_url or _back_url(request, tournament))

@@ -7,9 +7,11 @@ and lead to its progress bar. The server checks who may print what on every requ
 
 import re
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.urls import path, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from reports.printing import KINDS, print_allowed
@@ -36,7 +38,15 @@ def print_page_view(model_admin, request, object_id):
         raise PermissionDenied
     sessions = tournament.sessions.annotate(tables=Count("table_sessions")).order_by("number")
     allowed = {kind: print_allowed(request.user, kind) for kind in (*KINDS, "all")}
+    language = request.GET.get("lang", "") or translation.get_language()
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        language = translation.get_language()
     context = {
+        "print_language": language,
+        "languages": [
+            (code, translation.get_language_info(code)["name_local"])
+            for code, _n in settings.LANGUAGES
+        ],
         "tournament": tournament,
         "allowed": allowed,
         "sessions": [s for s in sessions if s.tables],
@@ -70,7 +80,12 @@ def print_batch_view(model_admin, request, object_id):
         params["session"] = _number(raw) if _number(raw) is not None else raw
     back = reverse("admin:" + URL_PREFIX + "print_forms", args=[tournament.pk])
     return start_job_and_redirect(
-        request, kind=Job.Kind.PRINT, tournament=tournament, params=params, error_url=back
+        request,
+        kind=Job.Kind.PRINT,
+        tournament=tournament,
+        params=params,
+        error_url=back,
+        language=request.POST.get("language") or None,  # an unknown one is refused
     )
 
 
