@@ -101,9 +101,11 @@ def parse_tiles(text: Any) -> tuple[Tile, ...]:
     :class:`TileError` naming the bad piece.
     """
     if not isinstance(text, str):
-        raise TileError(f"tiles must be a string like '123m456p11z', got {_describe(text)}")
+        raise TileError(f"tiles must be a string like '123m456p11z', got {_describe(text)}",
+                        params={"reason": "tiles_not_text"})
     if len(text) > 200:
-        raise TileError(f"tile text too long ({len(text)} characters) to be a hand")
+        raise TileError(f"tile text too long ({len(text)} characters) to be a hand",
+                        params={"reason": "tiles_too_long", "length": len(text)})
     return _parse_tiles(text)
 
 
@@ -148,18 +150,21 @@ def _parse_tiles_checked(text: str) -> tuple[Tile, ...]:
             continue
         letter = ch.lower()
         if letter not in SUIT_LETTERS or not ch.isascii():
-            raise TileError(f"'{ch}' in {text!r} is not a tile digit 1-9 or a suit letter m/p/s/z")
+            raise TileError(f"'{ch}' in {text!r} is not a tile digit 1-9 or a suit letter m/p/s/z",
+                            params=_syntax(text))
         if not pending:
-            raise TileError(f"suit letter '{ch}' in {text!r} has no digits before it")
+            raise TileError(f"suit letter '{ch}' in {text!r} has no digits before it",
+                            params=_syntax(text))
         suit = SUIT_LETTERS.index(letter)
         for d in pending:
             if suit == 3 and d > 7:
-                raise TileError(f"'{d}z' in {text!r} is not a tile: honors are 1z..7z")
+                raise TileError(f"'{d}z' in {text!r} is not a tile: honors are 1z..7z",
+                                params=_syntax(text))
             tiles.append(suit * 9 + d - 1)
         pending = []
     if pending:
         raise TileError(f"digits '{''.join(map(str, pending))}' at the end of {text!r} "
-                        "have no suit letter (m, p, s or z)")
+                        "have no suit letter (m, p, s or z)", params=_syntax(text))
     return tuple(tiles)
 
 
@@ -171,7 +176,8 @@ def parse_tile(text: Any) -> Tile:
             return t
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected exactly one tile, got {text!r}")
+        raise TileError(f"expected exactly one tile, got {text!r}",
+                        params={"reason": "not_one_tile", "text": str(text)})
     return tiles[0]
 
 
@@ -188,7 +194,11 @@ def parse_wind(value: Any, field: str) -> int:
         if w is not None:
             return w
     raise InputError(f"{field} must be one of E, S, W, N (or 1z..4z), got {_describe(value)}",
-                     "bad_wind")
+                     "bad_wind", params={"reason": "bad_wind", "field": field})
+
+
+def _syntax(text: str) -> dict:
+    return {"reason": "tile_syntax", "text": text}
 
 
 def _describe(value: Any) -> str:
@@ -289,23 +299,31 @@ def _meld_facts(index: int, reason: str, tiles) -> dict:
 def _parse_meld_slow(index: int, raw: Any) -> Meld:
     where = f"meld {index + 1}"
     if not isinstance(raw, dict):
-        raise MeldError(f"{where} must be an object with type and tiles, got {_describe(raw)}")
+        raise MeldError(f"{where} must be an object with type and tiles, got {_describe(raw)}",
+                        params={"reason": "meld_not_object", "meld": index + 1})
     for key in raw:
         if key not in _MELD_FIELDS:
             raise MeldError(f"{where} has an unknown field {key!r} (expected type, tiles, "
-                            "concealed)")
+                            "concealed)",
+                            params={"reason": "meld_unknown_field", "meld": index + 1,
+                                    "field": str(key)})
     kind = raw.get("type")
     if kind not in ("chow", "pung", "kong"):
-        raise MeldError(f"{where}: type must be 'chow', 'pung' or 'kong', got {_describe(kind)}")
+        raise MeldError(f"{where}: type must be 'chow', 'pung' or 'kong', got {_describe(kind)}",
+                        params={"reason": "meld_type", "meld": index + 1})
     if "tiles" not in raw:
-        raise MeldError(f"{where} ({kind}) has no tiles")
+        raise MeldError(f"{where} ({kind}) has no tiles",
+                        params={"reason": "meld_no_tiles", "meld": index + 1})
     try:
         tiles = sorted(parse_tiles(raw["tiles"]))
     except TileError as exc:
-        raise MeldError(f"{where} ({kind}): {exc.message}") from None
+        raise MeldError(f"{where} ({kind}): {exc.message}",
+                        params={"reason": "meld_tile_syntax", "meld": index + 1,
+                                "text": str(raw["tiles"])}) from None
     concealed = raw.get("concealed", False)
     if not isinstance(concealed, bool):
-        raise MeldError(f"{where}: concealed must be true or false, got {_describe(concealed)}")
+        raise MeldError(f"{where}: concealed must be true or false, got {_describe(concealed)}",
+                        params={"reason": "meld_concealed_flag", "meld": index + 1})
     if kind == "chow":
         if len(tiles) != 3:
             raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}",
@@ -327,7 +345,8 @@ def _parse_meld_slow(index: int, raw: Any) -> Meld:
         t = tiles[0]
     if concealed and kind != "kong":
         raise MeldError(f"{where}: a {kind} in melds is always exposed; concealed sets that were "
-                        "never declared belong in 'concealed'")
+                        "never declared belong in 'concealed'",
+                        params={"reason": "concealed_set_in_melds", "meld": index + 1})
     return Meld(kind, t, concealed)
 
 
@@ -344,28 +363,33 @@ def parse_hand(data: Any) -> Hand:
     except HandError:
         raise
     except Exception as exc:  # a last guard: the contract is HandError only
-        raise InputError(f"unreadable hand: {type(exc).__name__}: {exc}") from None
+        raise InputError(f"unreadable hand: {type(exc).__name__}: {exc}",
+                         params={"reason": "unreadable"}) from None
 
 
 def _parse_hand(data: Any) -> Hand:
     if not isinstance(data, dict):
-        raise InputError(f"a hand must be a JSON object, got {_describe(data)}", "bad_type")
+        raise InputError(f"a hand must be a JSON object, got {_describe(data)}", "bad_type",
+                         params={"reason": "not_object"})
     if not data.keys() <= _FIELD_SET:
         key = next(k for k in data if k not in _FIELD_SET)
         raise InputError(f"unknown field {key!r}; expected {', '.join(_FIELDS)}",
-                         "unknown_field")
+                         "unknown_field", params={"reason": "unknown_field", "field": str(key)})
     if not data.keys() >= _REQUIRED:
         for key in _REQUIRED_ORDER:
             if key not in data:
-                raise InputError(f"missing field {key!r}", "missing_field")
+                raise InputError(f"missing field {key!r}", "missing_field",
+                                 params={"reason": "missing_field", "field": key})
     get = data.get
     raw_melds = get("melds")
     if raw_melds is None:
         raw_melds = ()
     elif not isinstance(raw_melds, list):
-        raise InputError(f"melds must be a list, got {_describe(raw_melds)}", "bad_type")
+        raise InputError(f"melds must be a list, got {_describe(raw_melds)}", "bad_type",
+                         params={"reason": "melds_not_list"})
     if len(raw_melds) > 4:
-        raise TileCountError(f"a hand has at most 4 melds, got {len(raw_melds)}")
+        raise TileCountError(f"a hand has at most 4 melds, got {len(raw_melds)}",
+                             params={"reason": "too_many_melds", "count": len(raw_melds)})
     melds = tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)]) if raw_melds else ()
     concealed = _sorted_tiles(data["concealed"])
     win = data["win_tile"]
@@ -374,14 +398,15 @@ def _parse_hand(data: Any) -> Hand:
         try:
             win_tile = parse_tile(win)
         except TileError as exc:
-            raise TileError(f"win_tile: {exc.message}") from None
+            raise TileError(f"win_tile: {exc.message}",
+                            params={"reason": "win_tile", "text": str(win)}) from None
     flags = (get("self_drawn", False), get("last_tile", False), get("last_wall_tile", False),
              get("kong_replacement", False), get("robbing_kong", False))
     if tuple(map(type, flags)) != _FIVE_BOOLS:  # one C-level check of the five flags
         for key, value in zip(_FLAGS, flags, strict=True):
             if value is not True and value is not False:
                 raise InputError(f"{key} must be true or false, got {_describe(value)}",
-                                 "bad_type")
+                                 "bad_type", params={"reason": "flag_not_bool", "field": key})
     seat, prevalent = data["seat_wind"], data["prevalent_wind"]
     seat = _WIND_WORDS.get(seat) if type(seat) is str else None
     if seat is None:
@@ -394,7 +419,7 @@ def _parse_hand(data: Any) -> Hand:
         flowers = 0
     if type(flowers) is not int:
         raise InputError(f"flowers must be a whole number 0..8, got {_describe(flowers)}",
-                         "bad_flowers")
+                         "bad_flowers", params={"reason": "bad_flowers"})
     # tuple.__new__ skips the Python-level NamedTuple constructor (the fields are complete)
     hand = _new_tuple(Hand, (melds, concealed, win_tile, *flags, seat, prevalent, flowers))
     validate_hand(hand)
@@ -468,7 +493,7 @@ def validate_hand(hand: Hand) -> None:
      _seat, _prevalent, flowers) = hand
     if not 0 <= flowers <= 8:
         raise InputError(f"flowers must be 0..8 (there are 8 flower tiles), got {flowers}",
-                         "bad_flowers")
+                         "bad_flowers", params={"reason": "bad_flowers"})
     n = len(concealed) + 1 + 3 * len(melds)
     if n != 14:
         raise TileCountError(

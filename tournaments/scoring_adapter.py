@@ -91,6 +91,61 @@ def _refusal_texts() -> dict[tuple[str, str | None], str]:
         ),
         ("bad_meld", "pung_tiles"): _("Meld %(meld)s: a pung is 3 identical tiles, not %(tiles)s."),
         ("bad_meld", "kong_tiles"): _("Meld %(meld)s: a kong is 4 identical tiles, not %(tiles)s."),
+        **_malformed_hand_texts(),
+    }
+
+
+def _malformed_hand_texts() -> dict[tuple[str, str | None], str]:
+    """A hand sent in a malformed shared format (by the API): what is wrong, in words."""
+    return {
+        ("bad_tile", "tiles_not_text"): _("Tiles are written as text, e.g. 123m456p11z."),
+        ("bad_tile", "tiles_too_long"): _(
+            "Too many characters (%(length)s) for the tiles of one hand."
+        ),
+        ("bad_tile", "tile_syntax"): _(
+            "Cannot read the tiles %(text)s: write digits then a suit letter m, p, s or z, "
+            "e.g. 123m456p11z."
+        ),
+        ("bad_tile", "not_one_tile"): _("The winning tile is one tile, not %(text)s."),
+        ("bad_tile", "win_tile"): _(
+            "Cannot read the winning tile %(text)s: write one tile, e.g. 5p or 7z."
+        ),
+        ("bad_wind", "bad_wind"): _("%(field)s must be E, S, W or N."),
+        ("bad_meld", "meld_not_object"): _(
+            "Meld %(meld)s must be an object with a type and tiles."
+        ),
+        ("bad_meld", "meld_unknown_field"): _(
+            "Meld %(meld)s has an unknown field %(field)s (expected type, tiles, concealed)."
+        ),
+        ("bad_meld", "meld_type"): _("Meld %(meld)s: the type is chow, pung or kong."),
+        ("bad_meld", "meld_no_tiles"): _("Meld %(meld)s has no tiles."),
+        ("bad_meld", "meld_tile_syntax"): _("Meld %(meld)s: cannot read the tiles %(text)s."),
+        ("bad_meld", "meld_concealed_flag"): _("Meld %(meld)s: “concealed” is true or false."),
+        ("bad_meld", "concealed_set_in_melds"): _(
+            "Meld %(meld)s: only a kong is declared concealed; a concealed chow or pung goes "
+            "with the concealed tiles."
+        ),
+        ("bad_input", "unreadable"): _("The hand cannot be read."),
+        ("bad_type", "not_object"): _("The hand must be a JSON object in the shared hand format."),
+        ("unknown_field", "unknown_field"): _("The hand has an unknown field %(field)s."),
+        ("missing_field", "missing_field"): _("The hand lacks the field %(field)s."),
+        ("bad_type", "melds_not_list"): _("The melds are a list."),
+        ("tile_count", "too_many_melds"): _("A hand has at most 4 melds; %(count)s were given."),
+        ("bad_type", "flag_not_bool"): _("%(field)s is true or false."),
+        ("bad_flowers", "bad_flowers"): _("A hand has 0 to 8 flowers."),
+    }
+
+
+def _field_words() -> dict[str, str]:
+    """The hand format's fields as the score sheet names them."""
+    return {
+        "seat_wind": _("The seat wind"),
+        "prevalent_wind": _("The prevalent wind"),
+        "self_drawn": _("“Self-drawn”"),
+        "last_tile": _("“Last tile of its kind”"),
+        "last_wall_tile": _("“Last tile of the wall”"),
+        "kong_replacement": _("“Replacement tile after a kong”"),
+        "robbing_kong": _("“Robbing a kong”"),
     }
 
 
@@ -100,7 +155,10 @@ def refusal_words(issue) -> str:
     text = _refusal_texts().get((issue.code, issue.params.get("reason")))
     if text is None:
         return umpire_words(issue.message)
-    return text % issue.params
+    facts = dict(issue.params)
+    if "field" in facts:
+        facts["field"] = _field_words().get(facts["field"], facts["field"])
+    return text % facts
 
 
 def umpire_words(message: str) -> str:

@@ -91,3 +91,56 @@ def test_every_refusal_a_sheet_can_meet_is_said_in_the_sheets_words(changes, cod
     assert words in said
     for field in ("robbing_kong", "self_drawn", "kong_replacement", "last_tile", "meld 1"):
         assert field not in said
+
+
+MALFORMED_BY_API = [
+    [],
+    {"concealed": "123m"},
+    {**BASE, "colour": "red"},
+    {**BASE, "melds": "123m"},
+    {**BASE, "melds": [{}] * 5},
+    {**BASE, "melds": ["123m"], "concealed": "456p789s1122z"},
+    {**BASE, "melds": [{"type": "chow", "tiles": "123m", "x": 1}], "concealed": "456p789s1122z"},
+    {**BASE, "melds": [{"type": "set", "tiles": "123m"}], "concealed": "456p789s1122z"},
+    {**BASE, "melds": [{"type": "chow"}], "concealed": "456p789s1122z"},
+    {**BASE, "melds": [{"type": "chow", "tiles": "12x"}], "concealed": "456p789s1122z"},
+    {
+        **BASE,
+        "melds": [{"type": "chow", "tiles": "123m", "concealed": 1}],
+        "concealed": "456p789s1122z",
+    },
+    {
+        **BASE,
+        "melds": [{"type": "pung", "tiles": "111m", "concealed": True}],
+        "concealed": "456p789s1122z",
+    },
+    {**BASE, "concealed": 123},
+    {**BASE, "concealed": "1" * 201 + "m"},
+    {**BASE, "concealed": "123m456p789s11228z"},
+    {**BASE, "win_tile": "22z"},
+    {**BASE, "win_tile": "x"},
+    {**BASE, "seat_wind": "up"},
+    {**BASE, "self_drawn": "yes"},
+    {**BASE, "flowers": 9},
+    {**BASE, "flowers": "two"},
+]
+
+
+@pytest.mark.parametrize("hand", MALFORMED_BY_API, ids=range(len(MALFORMED_BY_API)))
+def test_a_malformed_hand_sent_by_the_api_is_refused_in_words(hand):
+    issue = score_hand(hand).errors[0]
+    said = refusal_words(issue)
+    assert said != umpire_words(issue.message), issue
+
+
+def test_every_generated_malformed_or_non_winning_hand_is_refused_in_words():
+    from scoring.generate import generate_malformed_hands, generate_non_winning_hands
+
+    hands = generate_malformed_hands(1500, 5) + generate_non_winning_hands(300, 5)
+    unworded = set()
+    for hand in hands:
+        hand = {key: value for key, value in hand.items() if key != "_defect"}
+        for issue in score_hand(hand).errors:
+            if refusal_words(issue) == umpire_words(issue.message):
+                unworded.add((issue.code, issue.message[:60]))
+    assert not unworded, sorted(unworded)[:10]
