@@ -392,24 +392,29 @@ def _pung_items(key: tuple) -> tuple[list[Item], int]:
     flags = _OUTSIDE | _FIVES | _EVEN
     for p in pungs:
         flags &= _PUNG_FLAGS[p]
-        g = (PUNGS_OF, (p,))
-        if p >= 31:
-            items.append((F.DRAGON_PUNG, g))  # fan 59
-        elif p >= 27:
-            special = False
-            if p == prevalent:
-                items.append((F.PREVALENT_WIND, g))  # fan 60
-                special = True
-            if p == seat:
-                items.append((F.SEAT_WIND, g))  # fan 61
-                special = True
-            # fan 73 counts winds other than seat and prevalent, and not those already
-            # in Big Three Winds / Little or Big Four Winds
-            if not special and not wind_fan:
-                items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
-        elif p in TERMINALS:
-            items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
+        items.extend(_single_pung_items(p, seat, prevalent, wind_fan))
     return items, flags
+
+
+def _single_pung_items(p: int, seat: int, prevalent: int, wind_fan: int) -> list[Item]:
+    """The fans of one pung alone: dragon pung (59), prevalent and seat wind (60, 61), and
+    the pung of terminals or honors (73) for winds other than those, and not those already in
+    Big Three Winds / Little or Big Four Winds."""
+    g = (PUNGS_OF, (p,))
+    if p >= 31:
+        return [(F.DRAGON_PUNG, g)]
+    if p >= 27:
+        items: list[Item] = []
+        if p == prevalent:
+            items.append((F.PREVALENT_WIND, g))
+        if p == seat:
+            items.append((F.SEAT_WIND, g))
+        if not items and not wind_fan:
+            items.append((F.PUNG_OF_TERMINALS_OR_HONORS, g))
+        return items
+    if p in TERMINALS:
+        return [(F.PUNG_OF_TERMINALS_OR_HONORS, g)]
+    return []
 
 
 def _flag_items(flags: int) -> list[Item]:

@@ -24,6 +24,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 __all__ = [
     "SHAPES",
@@ -341,57 +342,89 @@ def _t_chow_pattern(rng, b):
     """Chow patterns: triple/quadruple chows, shifted chows, straights, terminal chows."""
     s = _rs(rng)
     pat = rng.randrange(12)
-    if pat == 0:  # quadruple chow
-        t = s * 9 + rng.randrange(7)
-        for _ in range(4):
-            b.add("chow", t)
-    elif pat == 1:  # pure triple chow
-        t = s * 9 + rng.randrange(7)
-        for _ in range(3):
-            b.add("chow", t)
-    elif pat in (2, 3):  # pure shifted chows (3 or 4), step 1 or 2
-        step, n = rng.choice([1, 2]), rng.choice([3, 3, 4])
-        start = rng.randrange(7 - step * (n - 1))
-        for i in range(n):
-            b.add("chow", s * 9 + start + step * i)
-    elif pat == 4:  # pure straight
-        for r in (0, 3, 6):
-            b.add("chow", s * 9 + r)
-    elif pat == 5:  # mixed straight
-        suits = rng.sample(range(3), 3)
-        for i, r in enumerate((0, 3, 6)):
-            b.add("chow", suits[i] * 9 + r)
-    elif pat == 6:  # mixed triple chow
-        r = rng.randrange(7)
-        for su in range(3):
-            b.add("chow", su * 9 + r)
-    elif pat == 7:  # mixed shifted chows
-        suits = rng.sample(range(3), 3)
-        start = rng.randrange(5)
-        for i in range(3):
-            b.add("chow", suits[i] * 9 + start + i)
-    elif pat == 8:  # pure terminal chows
-        for r in (0, 0, 6, 6):
-            b.add("chow", s * 9 + r)
-        b.add_pair(s * 9 + 4)
-    elif pat == 9:  # three-suited terminal chows
-        a, c, d = rng.sample(range(3), 3)
-        for su in (a, c):
-            b.add("chow", su * 9)
-            b.add("chow", su * 9 + 6)
-        b.add_pair(d * 9 + 4)
-    elif pat == 10:  # two chow pairs / short straight / terminal chows, in one or two suits
-        for _ in range(2):
-            su = s if rng.random() < 0.6 else _rs(rng)
-            r = rng.randrange(7)
-            b.add("chow", su * 9 + r)
-            b.add("chow", su * 9 + rng.choice([r, min(r + 3, 6), 6 - r if r in (0, 6) else r]))
-    else:  # pure shifted chows with a flush
-        start = rng.randrange(5)
-        for i in range(3):
-            b.add("chow", s * 9 + start + i)
+    if pat == 11:  # pure shifted chows with a flush
+        _chows_pure_shifted_by_one(rng, b, s)
         return POOLS[f"flush{s}"], (2, 1, 0.05)
+    _CHOW_PATTERNS[pat](rng, b, s)
     return (POOLS[f"flush{s}"] if rng.random() < 0.3 else _any_suit_pool(rng)), (2, 1, 0.05)
+
+
+def _chows_quadruple(rng, b, s):
+    t = s * 9 + rng.randrange(7)
+    for _ in range(4):
+        b.add("chow", t)
+
+
+def _chows_pure_triple(rng, b, s):
+    t = s * 9 + rng.randrange(7)
+    for _ in range(3):
+        b.add("chow", t)
+
+
+def _chows_pure_shifted(rng, b, s):  # 3 or 4, step 1 or 2
+    step, n = rng.choice([1, 2]), rng.choice([3, 3, 4])
+    start = rng.randrange(7 - step * (n - 1))
+    for i in range(n):
+        b.add("chow", s * 9 + start + step * i)
+
+
+def _chows_pure_straight(rng, b, s):
+    for r in (0, 3, 6):
+        b.add("chow", s * 9 + r)
+
+
+def _chows_mixed_straight(rng, b, s):
+    suits = rng.sample(range(3), 3)
+    for i, r in enumerate((0, 3, 6)):
+        b.add("chow", suits[i] * 9 + r)
+
+
+def _chows_mixed_triple(rng, b, s):
+    r = rng.randrange(7)
+    for su in range(3):
+        b.add("chow", su * 9 + r)
+
+
+def _chows_mixed_shifted(rng, b, s):
+    suits = rng.sample(range(3), 3)
+    start = rng.randrange(5)
+    for i in range(3):
+        b.add("chow", suits[i] * 9 + start + i)
+
+
+def _chows_pure_terminal(rng, b, s):
+    for r in (0, 0, 6, 6):
+        b.add("chow", s * 9 + r)
+    b.add_pair(s * 9 + 4)
+
+
+def _chows_three_suited_terminal(rng, b, s):
+    a, c, d = rng.sample(range(3), 3)
+    for su in (a, c):
+        b.add("chow", su * 9)
+        b.add("chow", su * 9 + 6)
+    b.add_pair(d * 9 + 4)
+
+
+def _chows_two_pairs(rng, b, s):  # two chow pairs / short straight / terminal chows
+    for _ in range(2):
+        su = s if rng.random() < 0.6 else _rs(rng)
+        r = rng.randrange(7)
+        b.add("chow", su * 9 + r)
+        b.add("chow", su * 9 + rng.choice([r, min(r + 3, 6), 6 - r if r in (0, 6) else r]))
+
+
+def _chows_pure_shifted_by_one(rng, b, s):
+    start = rng.randrange(5)
+    for i in range(3):
+        b.add("chow", s * 9 + start + i)
+
+
+_CHOW_PATTERNS = (
+    _chows_quadruple, _chows_pure_triple, _chows_pure_shifted, _chows_pure_shifted,
+    _chows_pure_straight, _chows_mixed_straight, _chows_mixed_triple, _chows_mixed_shifted,
+    _chows_pure_terminal, _chows_three_suited_terminal, _chows_two_pairs,
+)
 
 
 def _t_pung_pattern(rng, b):
@@ -727,27 +760,37 @@ def is_winning_shape(hand: dict) -> bool:
         counts[t] += 1
     if _regular_ok(counts, 4 - n_melds):
         return True
-    if n_melds <= 1:
+    if n_melds <= 1 and _knitted_straight_ok(counts, n_melds):
+        return True
+    return n_melds == 0 and _special_shape_ok(counts, standing)
+
+
+def _knitted_straight_ok(counts: list[int], n_melds: int) -> bool:
+    """A knitted straight with a set and a pair (the set may be the one meld)."""
+    for perm in _PERMS:
+        kt = _knitted_tiles(perm)
+        if all(counts[t] for t in kt):
+            for t in kt:
+                counts[t] -= 1
+            ok = _regular_ok(counts, 1 - n_melds)
+            for t in kt:
+                counts[t] += 1
+            if ok:
+                return True
+    return False
+
+
+def _special_shape_ok(counts: list[int], standing: list[int]) -> bool:
+    """Seven pairs, thirteen orphans, or honors and knitted tiles."""
+    if all(c in (0, 2, 4) for c in counts):
+        return True
+    if all(counts[t] for t in THIRTEEN) and sum(counts[t] for t in THIRTEEN) == 14:
+        return True
+    if max(counts) == 1:
         for perm in _PERMS:
-            kt = _knitted_tiles(perm)
-            if all(counts[t] for t in kt):
-                for t in kt:
-                    counts[t] -= 1
-                ok = _regular_ok(counts, 1 - n_melds)
-                for t in kt:
-                    counts[t] += 1
-                if ok:
-                    return True
-    if n_melds == 0:
-        if all(c in (0, 2, 4) for c in counts):
-            return True
-        if all(counts[t] for t in THIRTEEN) and sum(counts[t] for t in THIRTEEN) == 14:
-            return True
-        if max(counts) == 1:
-            for perm in _PERMS:
-                allowed = set(_knitted_tiles(perm)) | set(HONORS)
-                if all(t in allowed for t in standing):
-                    return True
+            allowed = set(_knitted_tiles(perm)) | set(HONORS)
+            if all(t in allowed for t in standing):
+                return True
     return False
 
 
@@ -821,71 +864,135 @@ def generate_malformed_hands(n: int, seed: int) -> list[dict]:
     return out
 
 
+class _Case(NamedTuple):
+    """A generated winning hand to spoil, with its standing tiles, winning tile and tiles."""
+
+    rng: random.Random
+    hand: dict
+    standing: list[int]
+    win: int
+    all_tiles: list[int]
+
+
 def _make_defect(rng: random.Random, defect: str) -> dict | None:
     hand = generate_hand(rng)
+    case = _Case(rng, hand, parse_run(hand["concealed"]), tile_index(hand["win_tile"]),
+                 hand_tiles(hand))
+    make = _DEFECT_MAKERS.get(defect)
+    return make(case) if make is not None else hand
+
+
+def _five_copies(case: _Case) -> dict | None:
+    hand = generate_hand(case.rng, shape="regular")
+    pungs = [m for m in hand["melds"] if m["type"] in ("pung", "kong")]
+    if not pungs:
+        return None
+    t = parse_run(pungs[0]["tiles"])[0]
+    need = 5 - hand_tiles(hand).count(t)
     standing = parse_run(hand["concealed"])
-    win = tile_index(hand["win_tile"])
-    all_tiles = hand_tiles(hand)
-    if defect == "five_copies":
-        hand = generate_hand(rng, shape="regular")
-        pungs = [m for m in hand["melds"] if m["type"] in ("pung", "kong")]
-        if not pungs:
-            return None
-        t = parse_run(pungs[0]["tiles"])[0]
-        need = 5 - hand_tiles(hand).count(t)
-        standing = parse_run(hand["concealed"])
-        others = [i for i, x in enumerate(standing) if x != t]
-        if len(others) < need:
-            return None
-        for i in others[:need]:
-            standing[i] = t
-        hand["concealed"] = _run(standing)
-        return hand
-    if defect == "replacement_without_kong":
-        if any(m["type"] == "kong" for m in hand["melds"]):
-            return None
-        hand.update(self_drawn=True, kong_replacement=True, robbing_kong=False)
-    elif defect == "replacement_not_self_drawn":
-        hand.update(self_drawn=False, kong_replacement=True, robbing_kong=False)
-    elif defect == "robbing_self_drawn":
-        hand.update(self_drawn=True, robbing_kong=True, kong_replacement=False)
-    elif defect == "robbing_held_copy":
-        if all_tiles.count(win) < 2:
-            return None
-        hand.update(self_drawn=False, robbing_kong=True, kong_replacement=False)
-    elif defect == "last_tile_held_copy":
-        if win not in standing:
-            return None
-        hand["last_tile"] = True
-    elif defect == "too_few_tiles":
-        standing.pop(rng.randrange(len(standing)))
-        hand["concealed"] = _run(standing)
-    elif defect == "too_many_tiles":
-        for _ in range(50):
-            t = rng.randrange(34)
-            if all_tiles.count(t) < 4:
-                standing.append(t)
-                break
-        hand["concealed"] = _run(standing)
-    elif defect == "honor_chow":
-        hand["melds"] = hand["melds"] + [{"type": "chow", "tiles": "123z", "concealed": False}]
-        hand["concealed"] = _run(standing[3:])
-    elif defect == "meld_not_a_set":
-        if not hand["melds"]:
-            return None
-        bad = rng.choice(["135m", "1234m", "12m", "112p", "1m1p1s", "5556s"])
-        kind = rng.choice(["chow", "pung", "kong"])
-        hand["melds"] = [dict(hand["melds"][0], tiles=bad, type=kind)] + hand["melds"][1:]
-    elif defect == "too_many_flowers":
-        hand["flowers"] = rng.randint(9, 20)
-    elif defect == "negative_flowers":
-        hand["flowers"] = -rng.randint(1, 3)
-    elif defect == "bad_tile":
-        hand["win_tile"] = rng.choice(["8z", "0m", "10p", "x", "", "1q"])
-    elif defect == "bad_wind":
-        hand["seat_wind"] = rng.choice(["X", "", "east?", "5"])
-    elif defect == "bad_meld_type":
-        if not hand["melds"]:
-            return None
-        hand["melds"] = [dict(hand["melds"][0], type="pair")] + hand["melds"][1:]
+    others = [i for i, x in enumerate(standing) if x != t]
+    if len(others) < need:
+        return None
+    for i in others[:need]:
+        standing[i] = t
+    hand["concealed"] = _run(standing)
     return hand
+
+
+def _flags(**flags):
+    def make(case: _Case) -> dict:
+        case.hand.update(flags)
+        return case.hand
+
+    return make
+
+
+def _replacement_without_kong(case: _Case) -> dict | None:
+    if any(m["type"] == "kong" for m in case.hand["melds"]):
+        return None
+    case.hand.update(self_drawn=True, kong_replacement=True, robbing_kong=False)
+    return case.hand
+
+
+def _robbing_held_copy(case: _Case) -> dict | None:
+    if case.all_tiles.count(case.win) < 2:
+        return None
+    case.hand.update(self_drawn=False, robbing_kong=True, kong_replacement=False)
+    return case.hand
+
+
+def _last_tile_held_copy(case: _Case) -> dict | None:
+    if case.win not in case.standing:
+        return None
+    case.hand["last_tile"] = True
+    return case.hand
+
+
+def _too_few_tiles(case: _Case) -> dict:
+    case.standing.pop(case.rng.randrange(len(case.standing)))
+    case.hand["concealed"] = _run(case.standing)
+    return case.hand
+
+
+def _too_many_tiles(case: _Case) -> dict:
+    for _ in range(50):
+        t = case.rng.randrange(34)
+        if case.all_tiles.count(t) < 4:
+            case.standing.append(t)
+            break
+    case.hand["concealed"] = _run(case.standing)
+    return case.hand
+
+
+def _honor_chow(case: _Case) -> dict:
+    hand = case.hand
+    hand["melds"] = hand["melds"] + [{"type": "chow", "tiles": "123z", "concealed": False}]
+    hand["concealed"] = _run(case.standing[3:])
+    return hand
+
+
+def _meld_not_a_set(case: _Case) -> dict | None:
+    hand, rng = case.hand, case.rng
+    if not hand["melds"]:
+        return None
+    bad = rng.choice(["135m", "1234m", "12m", "112p", "1m1p1s", "5556s"])
+    kind = rng.choice(["chow", "pung", "kong"])
+    hand["melds"] = [dict(hand["melds"][0], tiles=bad, type=kind)] + hand["melds"][1:]
+    return hand
+
+
+def _random_value(field: str, draw: Callable[[random.Random], object]):
+    def make(case: _Case) -> dict:
+        case.hand[field] = draw(case.rng)
+        return case.hand
+
+    return make
+
+
+def _bad_meld_type(case: _Case) -> dict | None:
+    hand = case.hand
+    if not hand["melds"]:
+        return None
+    hand["melds"] = [dict(hand["melds"][0], type="pair")] + hand["melds"][1:]
+    return hand
+
+
+_DEFECT_MAKERS: dict[str, Callable[[_Case], dict | None]] = {
+    "five_copies": _five_copies,
+    "replacement_without_kong": _replacement_without_kong,
+    "replacement_not_self_drawn": _flags(self_drawn=False, kong_replacement=True,
+                                         robbing_kong=False),
+    "robbing_self_drawn": _flags(self_drawn=True, robbing_kong=True, kong_replacement=False),
+    "robbing_held_copy": _robbing_held_copy,
+    "last_tile_held_copy": _last_tile_held_copy,
+    "too_few_tiles": _too_few_tiles,
+    "too_many_tiles": _too_many_tiles,
+    "honor_chow": _honor_chow,
+    "meld_not_a_set": _meld_not_a_set,
+    "too_many_flowers": _random_value("flowers", lambda rng: rng.randint(9, 20)),
+    "negative_flowers": _random_value("flowers", lambda rng: -rng.randint(1, 3)),
+    "bad_tile": _random_value("win_tile", lambda rng: rng.choice(["8z", "0m", "10p", "x", "",
+                                                                   "1q"])),
+    "bad_wind": _random_value("seat_wind", lambda rng: rng.choice(["X", "", "east?", "5"])),
+    "bad_meld_type": _bad_meld_type,
+}

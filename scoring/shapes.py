@@ -310,18 +310,25 @@ def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
             else:
                 single = False
     if single:  # the common case: one reading
-        if pairs != 1:
-            return ()
-        one: tuple = ()
-        pair = -1
-        for options in per_suit:
-            s_sets, s_pair = options[0]
-            one += s_sets
-            if s_pair >= 0:
-                pair = s_pair
-        return ((tuple(sorted(one)), pair),)
-    # every choice of one reading per suit, with exactly one pair in all (a loop rather
-    # than a recursive closure, which would leave a reference cycle per call)
+        return _single_reading(per_suit) if pairs == 1 else ()
+    return _readings_of_choices(per_suit)
+
+
+def _single_reading(per_suit: list) -> tuple[Decomposition, ...]:
+    """The one reading when each suit reads one way, with one pair in all."""
+    one: tuple = ()
+    pair = -1
+    for options in per_suit:
+        s_sets, s_pair = options[0]
+        one += s_sets
+        if s_pair >= 0:
+            pair = s_pair
+    return ((tuple(sorted(one)), pair),)
+
+
+def _readings_of_choices(per_suit: list) -> tuple[Decomposition, ...]:
+    """Every choice of one reading per suit, with exactly one pair in all (a loop rather
+    than a recursive closure, which would leave a reference cycle per call)."""
     results: list[Decomposition] = []
     for choice in product(*per_suit):
         sets: list = []
@@ -655,30 +662,44 @@ def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:
     out = 0
     counts = counts_of(tiles)
     if melds == 0:
-        if distinct <= 7:
-            odd = [t for t in range(NUM_TILES) if counts[t] % 2]
-            if len(odd) == 1 and counts[odd[0]] < 4:
-                out |= 1 << odd[0]  # seven pairs
-        if distinct >= 12 and all(t in TERMINALS_AND_HONORS for t in tiles):
-            missing = [t for t in THIRTEEN_ORPHANS if not counts[t]]
-            if not missing:
-                for t in THIRTEEN_ORPHANS:
-                    out |= 1 << t
-            elif len(missing) == 1:
-                out |= 1 << missing[0]
-        if distinct == 13:
-            out |= _honors_and_knitted_waits(held)
+        out |= _concealed_special_waits(tiles, held, counts)
     if distinct >= 8:
-        found = waits | out
-        keys = suit_keys(tiles)
-        bits = sum(1 << t for t in held)
-        n_tiles = len(tiles) + 1
-        for t in _knitted_candidates(tiles, held):
-            if not found >> t & 1 and counts[t] < 4:
-                with_t = keys.copy()
-                with_t[SUIT_OF[t]] += POW_OF[t]
-                if knitted_decompositions_of_keys(with_t, n_tiles, bits | 1 << t):
-                    out |= 1 << t
+        out |= _knitted_straight_waits(tiles, held, counts, waits | out)
+    return out
+
+
+def _concealed_special_waits(tiles, held: set[Tile], counts: list[int]) -> int:
+    """Waits on Seven Pairs, Thirteen Orphans and Honors and Knitted Tiles (no meld)."""
+    out = 0
+    distinct = len(held)
+    if distinct <= 7:
+        odd = [t for t in range(NUM_TILES) if counts[t] % 2]
+        if len(odd) == 1 and counts[odd[0]] < 4:
+            out |= 1 << odd[0]  # seven pairs
+    if distinct >= 12 and all(t in TERMINALS_AND_HONORS for t in tiles):
+        missing = [t for t in THIRTEEN_ORPHANS if not counts[t]]
+        if not missing:
+            for t in THIRTEEN_ORPHANS:
+                out |= 1 << t
+        elif len(missing) == 1:
+            out |= 1 << missing[0]
+    if distinct == 13:
+        out |= _honors_and_knitted_waits(held)
+    return out
+
+
+def _knitted_straight_waits(tiles, held: set[Tile], counts: list[int], found: int) -> int:
+    """Waits on a Knitted Straight with a set and a pair, but the tiles in ``found``."""
+    out = 0
+    keys = suit_keys(tiles)
+    bits = sum(1 << t for t in held)
+    n_tiles = len(tiles) + 1
+    for t in _knitted_candidates(tiles, held):
+        if not found >> t & 1 and counts[t] < 4:
+            with_t = keys.copy()
+            with_t[SUIT_OF[t]] += POW_OF[t]
+            if knitted_decompositions_of_keys(with_t, n_tiles, bits | 1 << t):
+                out |= 1 << t
     return out
 
 

@@ -298,15 +298,7 @@ def _meld_facts(index: int, reason: str, tiles) -> dict:
 
 def _parse_meld_slow(index: int, raw: Any) -> Meld:
     where = f"meld {index + 1}"
-    if not isinstance(raw, dict):
-        raise MeldError(f"{where} must be an object with type and tiles, got {_describe(raw)}",
-                        params={"reason": "meld_not_object", "meld": index + 1})
-    for key in raw:
-        if key not in _MELD_FIELDS:
-            raise MeldError(f"{where} has an unknown field {key!r} (expected type, tiles, "
-                            "concealed)",
-                            params={"reason": "meld_unknown_field", "meld": index + 1,
-                                    "field": str(key)})
+    _check_meld_fields(index, raw)
     kind = raw.get("type")
     if kind not in ("chow", "pung", "kong"):
         raise MeldError(f"{where}: type must be 'chow', 'pung' or 'kong', got {_describe(kind)}",
@@ -325,29 +317,50 @@ def _parse_meld_slow(index: int, raw: Any) -> Meld:
         raise MeldError(f"{where}: concealed must be true or false, got {_describe(concealed)}",
                         params={"reason": "meld_concealed_flag", "meld": index + 1})
     if kind == "chow":
-        if len(tiles) != 3:
-            raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}",
-                            params=_meld_facts(index, "chow_size", tiles))
-        t = tiles[0]
-        if is_honor(t) or is_honor(tiles[2]):
-            raise MeldError(f"{where}: {_shown(tiles)} is a chow of honors; "
-                            "only suit tiles form chows",
-                            params=_meld_facts(index, "honor_chow", tiles))
-        if not (tiles[1] == t + 1 and tiles[2] == t + 2 and suit_of(t) == suit_of(tiles[2])):
-            raise MeldError(f"{where}: {_shown(tiles)} is not a chow "
-                            "(three consecutive tiles of one suit)",
-                            params=_meld_facts(index, "not_chow", tiles))
+        _check_chow(index, tiles)
     else:
-        size = 3 if kind == "pung" else 4
-        if len(tiles) != size or len(set(tiles)) != 1:
-            raise MeldError(f"{where}: a {kind} is {size} identical tiles, got {_shown(tiles)}",
-                            params=_meld_facts(index, f"{kind}_tiles", tiles))
-        t = tiles[0]
+        _check_pung_or_kong(index, kind, tiles)
     if concealed and kind != "kong":
         raise MeldError(f"{where}: a {kind} in melds is always exposed; concealed sets that were "
                         "never declared belong in 'concealed'",
                         params={"reason": "concealed_set_in_melds", "meld": index + 1})
-    return Meld(kind, t, concealed)
+    return Meld(kind, tiles[0], concealed)
+
+
+def _check_meld_fields(index: int, raw: Any) -> None:
+    where = f"meld {index + 1}"
+    if not isinstance(raw, dict):
+        raise MeldError(f"{where} must be an object with type and tiles, got {_describe(raw)}",
+                        params={"reason": "meld_not_object", "meld": index + 1})
+    for key in raw:
+        if key not in _MELD_FIELDS:
+            raise MeldError(f"{where} has an unknown field {key!r} (expected type, tiles, "
+                            "concealed)",
+                            params={"reason": "meld_unknown_field", "meld": index + 1,
+                                    "field": str(key)})
+
+
+def _check_chow(index: int, tiles: list[Tile]) -> None:
+    where = f"meld {index + 1}"
+    if len(tiles) != 3:
+        raise MeldError(f"{where}: a chow has 3 tiles, {_shown(tiles)} has {len(tiles)}",
+                        params=_meld_facts(index, "chow_size", tiles))
+    t = tiles[0]
+    if is_honor(t) or is_honor(tiles[2]):
+        raise MeldError(f"{where}: {_shown(tiles)} is a chow of honors; "
+                        "only suit tiles form chows",
+                        params=_meld_facts(index, "honor_chow", tiles))
+    if not (tiles[1] == t + 1 and tiles[2] == t + 2 and suit_of(t) == suit_of(tiles[2])):
+        raise MeldError(f"{where}: {_shown(tiles)} is not a chow "
+                        "(three consecutive tiles of one suit)",
+                        params=_meld_facts(index, "not_chow", tiles))
+
+
+def _check_pung_or_kong(index: int, kind: str, tiles: list[Tile]) -> None:
+    size = 3 if kind == "pung" else 4
+    if len(tiles) != size or len(set(tiles)) != 1:
+        raise MeldError(f"meld {index + 1}: a {kind} is {size} identical tiles, got "
+                        f"{_shown(tiles)}", params=_meld_facts(index, f"{kind}_tiles", tiles))
 
 
 def parse_hand(data: Any) -> Hand:
@@ -368,6 +381,22 @@ def parse_hand(data: Any) -> Hand:
 
 
 def _parse_hand(data: Any) -> Hand:
+    _check_fields(data)
+    melds = _melds_of(data.get("melds"))
+    concealed = _sorted_tiles(data["concealed"])
+    win_tile = _win_tile_of(data["win_tile"])
+    flags = _flags_of(data)
+    seat = _wind_of(data["seat_wind"], "seat_wind")
+    prevalent = _wind_of(data["prevalent_wind"], "prevalent_wind")
+    flowers = _flowers_of(data.get("flowers", 0))
+    # tuple.__new__ skips the Python-level NamedTuple constructor (the fields are complete)
+    hand = _new_tuple(Hand, (melds, concealed, win_tile, *flags, seat, prevalent, flowers))
+    validate_hand(hand)
+    return hand
+
+
+def _check_fields(data: Any) -> None:
+    """A JSON object with no unknown field and every required one."""
     if not isinstance(data, dict):
         raise InputError(f"a hand must be a JSON object, got {_describe(data)}", "bad_type",
                          params={"reason": "not_object"})
@@ -380,26 +409,33 @@ def _parse_hand(data: Any) -> Hand:
             if key not in data:
                 raise InputError(f"missing field {key!r}", "missing_field",
                                  params={"reason": "missing_field", "field": key})
-    get = data.get
-    raw_melds = get("melds")
+
+
+def _melds_of(raw_melds: Any) -> tuple:
     if raw_melds is None:
-        raw_melds = ()
-    elif not isinstance(raw_melds, list):
+        return ()
+    if not isinstance(raw_melds, list):
         raise InputError(f"melds must be a list, got {_describe(raw_melds)}", "bad_type",
                          params={"reason": "melds_not_list"})
     if len(raw_melds) > 4:
         raise TileCountError(f"a hand has at most 4 melds, got {len(raw_melds)}",
                              params={"reason": "too_many_melds", "count": len(raw_melds)})
-    melds = tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)]) if raw_melds else ()
-    concealed = _sorted_tiles(data["concealed"])
-    win = data["win_tile"]
+    return tuple([_parse_meld(i, m) for i, m in enumerate(raw_melds)]) if raw_melds else ()
+
+
+def _win_tile_of(win: Any) -> Tile:
     win_tile = _ONE_TILE.get(win) if type(win) is str else None
-    if win_tile is None:
-        try:
-            win_tile = parse_tile(win)
-        except TileError as exc:
-            raise TileError(f"win_tile: {exc.message}",
-                            params={"reason": "win_tile", "text": str(win)}) from None
+    if win_tile is not None:
+        return win_tile
+    try:
+        return parse_tile(win)
+    except TileError as exc:
+        raise TileError(f"win_tile: {exc.message}",
+                        params={"reason": "win_tile", "text": str(win)}) from None
+
+
+def _flags_of(data: dict) -> tuple[bool, bool, bool, bool, bool]:
+    get = data.get
     flags = (get("self_drawn", False), get("last_tile", False), get("last_wall_tile", False),
              get("kong_replacement", False), get("robbing_kong", False))
     if tuple(map(type, flags)) != _FIVE_BOOLS:  # one C-level check of the five flags
@@ -407,23 +443,21 @@ def _parse_hand(data: Any) -> Hand:
             if value is not True and value is not False:
                 raise InputError(f"{key} must be true or false, got {_describe(value)}",
                                  "bad_type", params={"reason": "flag_not_bool", "field": key})
-    seat, prevalent = data["seat_wind"], data["prevalent_wind"]
-    seat = _WIND_WORDS.get(seat) if type(seat) is str else None
-    if seat is None:
-        seat = parse_wind(data["seat_wind"], "seat_wind")
-    prevalent = _WIND_WORDS.get(prevalent) if type(prevalent) is str else None
-    if prevalent is None:
-        prevalent = parse_wind(data["prevalent_wind"], "prevalent_wind")
-    flowers = get("flowers", 0)
+    return flags
+
+
+def _wind_of(value: Any, field: str) -> int:
+    wind = _WIND_WORDS.get(value) if type(value) is str else None
+    return wind if wind is not None else parse_wind(value, field)
+
+
+def _flowers_of(flowers: Any) -> int:
     if flowers is None:
-        flowers = 0
+        return 0
     if type(flowers) is not int:
         raise InputError(f"flowers must be a whole number 0..8, got {_describe(flowers)}",
                          "bad_flowers", params={"reason": "bad_flowers"})
-    # tuple.__new__ skips the Python-level NamedTuple constructor (the fields are complete)
-    hand = _new_tuple(Hand, (melds, concealed, win_tile, *flags, seat, prevalent, flowers))
-    validate_hand(hand)
-    return hand
+    return flowers
 
 
 def _sorted_tiles(text: Any) -> tuple[Tile, ...]:

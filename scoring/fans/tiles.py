@@ -118,17 +118,18 @@ def _tile_fans_of_key(key: int) -> tuple[int, ...]:
         # fan 8 with terminals only, fan 18 with honors too
         fans.append(ALL_TERMINALS_AND_HONORS if honors else ALL_TERMINALS)
     if not honors:
-        if not ranks & ~_UPPER:
-            fans.append(UPPER_TILES)  # fan 25
-        elif not ranks & ~_MIDDLE:
-            fans.append(MIDDLE_TILES)  # fan 26
-        elif not ranks & ~_LOWER:
-            fans.append(LOWER_TILES)  # fan 27
-        elif not ranks & ~_UPPER4:
-            fans.append(UPPER_FOUR)  # fan 36
-        elif not ranks & ~_LOWER4:
-            fans.append(LOWER_FOUR)  # fan 37
+        fans.extend(_range_fans(ranks))
     return tuple(fans)
+
+
+def _range_fans(ranks: int) -> tuple[int, ...]:
+    """The fan of the ranks held when the hand has no honor: a third (upper, middle, lower,
+    fans 25-27), else a four (upper four, lower four, fans 36-37)."""
+    for span, fan in ((_UPPER, UPPER_TILES), (_MIDDLE, MIDDLE_TILES), (_LOWER, LOWER_TILES),
+                      (_UPPER4, UPPER_FOUR), (_LOWER4, LOWER_FOUR)):
+        if not ranks & ~span:
+            return (fan,)
+    return ()
 
 
 _TERMINAL_RANKS = _ranks(1, 9)
