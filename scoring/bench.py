@@ -96,7 +96,7 @@ def clear_engine_cache() -> None:
     clear_memos()
 
 
-def _time_engine(hands: list[dict], warm_with: list[dict] = ()) -> tuple[float, float]:
+def time_engine(hands: list[dict], warm_with: list[dict] = ()) -> tuple[float, float]:
     """(wall seconds by ``perf_counter``, CPU seconds of this process), from cold memos, or
     from memos filled by scoring ``warm_with`` (other hands) first, untimed."""
     from scoring import score_hand
@@ -170,14 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     engine_runs = []
     ref_runs = []
     for _ in range(opts.repeats):
-        engine_runs.append(_time_engine(hands))
+        engine_runs.append(time_engine(hands))
         if not opts.no_reference:
             ref_runs.append(_time_reference(hands))
     engine_s, engine_cpu = min(engine_runs)
     # for information: a long-running process (a server through a tournament) has its memos
     # filled by the hands scored before; the criterion is the cold figure above
     others = generate_winning_hands(len(hands), opts.seed + 1)
-    steady_s = min(_time_engine(hands, others)[0] for _ in range(opts.repeats))
+    steady_s = min(time_engine(hands, others)[0] for _ in range(opts.repeats))
     ref = None if not ref_runs or ref_runs[0] is None else (
         min(r[0] for r in ref_runs), min(r[1] for r in ref_runs), min(r[2] for r in ref_runs))
 

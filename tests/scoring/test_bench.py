@@ -27,5 +27,5 @@ def test_the_steady_state_run_starts_from_memos_filled_by_other_hands(monkeypatc
     scored = []
     monkeypatch.setattr("scoring.score_hand", scored.append)
     hands, others = [{"a": 1}], [{"b": 2}, {"c": 3}]
-    bench._time_engine(hands, others)
+    bench.time_engine(hands, others)
     assert scored == others + hands
