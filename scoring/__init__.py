@@ -24,7 +24,6 @@ from .errors import (
     TileError,
 )
 from .fans import FANS, FLOWER_TILES, MELDED_AND_CONCEALED_KONG, Fan, fan_points, public_id
-from .memo import Memo
 from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
 from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
 from .tiles import validate_hand as _validate
@@ -95,16 +94,9 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
 def _result(best: tuple, flowers: int) -> ScoreResult:
     """The result of a winning hand from its best reading (see combine.best_score)."""
     points, _fans, counts, chunks, removed, shape = best
-    # sorted by rulebook number (public ids are distinct within one hand): the fans of
-    # each range of 16, from the lowest; but the melded-and-concealed kong (the highest
-    # fan id) is reported as fan 57
-    if counts >> _KONG_57_SHIFT:
-        fan_list = sorted(_fan_scores(counts), key=attrgetter("id"))
-    else:
-        of = _FAN_SCORES_OF_COUNTS
-        m0, m1, m2, m3, m4, m5 = _RANGE_MASKS
-        fan_list = [*of[counts & m0], *of[counts & m1], *of[counts & m2], *of[counts & m3],
-                    *of[counts & m4], *of[counts & m5]]
+    # sorted by rulebook number (public ids are distinct within one hand; the melded-and-
+    # concealed kong, the highest internal fan id, is reported as fan 57)
+    fan_list = sorted(_fan_scores(counts), key=attrgetter("id"))
     if flowers:
         fan_list.append(_FAN_SCORES[FLOWER_TILES][flowers])
     # positional: (winning, fans, points, flowers, total, meets_minimum, errors, raw_items,
@@ -124,12 +116,6 @@ def _fan_scores(counts: int) -> tuple[FanScore, ...]:
         counts -= n << 4 * fan
     return tuple(scores)
 
-
-# the fans of a range of 16 fan ids, memoized on the counts of that range alone: a range
-# holds few different combinations, so a hand's list is six look-ups
-_FAN_SCORES_OF_COUNTS: dict[int, tuple[FanScore, ...]] = Memo(_fan_scores)
-_RANGE_MASKS = tuple(sum(15 << 4 * f for f in range(low, low + 16)) for low in range(0, 96, 16))
-_KONG_57_SHIFT = 4 * MELDED_AND_CONCEALED_KONG
 
 
 def _normalized(hand: Hand) -> Hand:

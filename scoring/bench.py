@@ -6,10 +6,8 @@ Generates N winning hands (default 20,000, fixed seed) with :mod:`scoring.genera
 hands in the same run. Prints hands per second of each and their ratio, and the time to rescore
 20,000 hands, and writes the figures as JSON to ``bench-results/scoring.json``.
 Single process, ``time.perf_counter``; each engine runs ``--repeats`` times, interleaved, and
-the best run of each is compared (noise on a shared machine only ever adds time). The
-engine's memos are emptied before each of its runs, so every run is a cold start; that cold
-figure is the one compared with the reference. For information it also times the same hands
-after scoring as many other hands (steady state, as in a long-running server).
+the best run of each is compared (noise on a shared machine only ever adds time). The engine
+keeps no cache between hands, so every run costs what a fresh process pays.
 """
 
 from __future__ import annotations
@@ -81,29 +79,10 @@ def mahjonggb_args(hand: dict) -> tuple:
     )
 
 
-def clear_engine_cache() -> None:
-    """Empty every memo of the engine (the ``lru_cache`` functions and the plain-dict memos
-    of :mod:`scoring.memo`), so that each timed run starts as cold as a fresh process."""
-    for name, module in list(sys.modules.items()):
-        if name != "scoring" and not name.startswith("scoring."):
-            continue
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and hasattr(value, "cache_info"):
-                clear()
-    from scoring.memo import clear_memos
-
-    clear_memos()
-
-
-def time_engine(hands: list[dict], warm_with: list[dict] = ()) -> tuple[float, float]:
-    """(wall seconds by ``perf_counter``, CPU seconds of this process), from cold memos, or
-    from memos filled by scoring ``warm_with`` (other hands) first, untimed."""
+def time_engine(hands: list[dict]) -> tuple[float, float]:
+    """(wall seconds by ``perf_counter``, CPU seconds of this process) to score ``hands``."""
     from scoring import score_hand
 
-    clear_engine_cache()
-    for hand in warm_with:
-        score_hand(hand)
     cpu = time.process_time()
     start = time.perf_counter()
     for hand in hands:
@@ -174,10 +153,6 @@ def main(argv: list[str] | None = None) -> int:
         if not opts.no_reference:
             ref_runs.append(_time_reference(hands))
     engine_s, engine_cpu = min(engine_runs)
-    # for information: a long-running process (a server through a tournament) has its memos
-    # filled by the hands scored before; the criterion is the cold figure above
-    others = generate_winning_hands(len(hands), opts.seed + 1)
-    steady_s = min(time_engine(hands, others)[0] for _ in range(opts.repeats))
     ref = None if not ref_runs or ref_runs[0] is None else (
         min(r[0] for r in ref_runs), min(r[1] for r in ref_runs), min(r[2] for r in ref_runs))
 
@@ -194,19 +169,15 @@ def main(argv: list[str] | None = None) -> int:
             "rescore_20000_seconds": round(engine_s / n * RESCORE_HANDS, 3),
             "cpu_seconds": round(engine_cpu, 4),
             "runs_seconds": [round(r[0], 4) for r in engine_runs],
-            "steady_state_seconds": round(steady_s, 4),
-            "steady_state_hands_per_second": round(n / steady_s, 1),
         },
         "reference": None,
     }
     lines = [
         f"hands: {n} (seed {opts.seed}), generated in {gen_s:.2f} s; best of {opts.repeats} "
-        "interleaved runs of each engine, the engine's memos emptied before each run",
+        "interleaved runs of each engine",
         f"engine (scoring.score_hand): {engine_s:.3f} s, {n / engine_s:,.0f} hands/s, "
         f"rescoring {RESCORE_HANDS:,} hands takes {engine_s / n * RESCORE_HANDS:.2f} s "
         f"(CPU {engine_cpu:.3f} s)",
-        f"engine in steady state (memos filled by {n:,} other hands first; for information, "
-        f"not the criterion): {steady_s:.3f} s, {n / steady_s:,.0f} hands/s",
     ]
     if ref is not None:
         ref_s, ref_call_s, ref_cpu = ref
@@ -222,14 +193,12 @@ def main(argv: list[str] | None = None) -> int:
         }
         result["engine_time_over_reference_time"] = round(engine_s / ref_s, 2)
         result["engine_time_over_reference_calls_only"] = round(engine_s / ref_call_s, 2)
-        result["steady_state_time_over_reference_calls_only"] = round(steady_s / ref_call_s, 2)
         lines += [
             f"reference (MahjongGB, C++): {ref_s:.3f} s with argument conversion, "
             f"{n / ref_s:,.0f} hands/s; calls alone {ref_call_s:.3f} s, "
             f"{n / ref_call_s:,.0f} hands/s",
             f"ratio engine/reference time: {engine_s / ref_s:.2f}x "
-            f"({engine_s / ref_call_s:.2f}x against the calls alone; in steady state "
-            f"{steady_s / ref_call_s:.2f}x)",
+            f"({engine_s / ref_call_s:.2f}x against the calls alone)",
         ]
     else:
         lines.append("reference (MahjongGB): not installed or disabled, not timed")

@@ -22,7 +22,6 @@ from .fans.pungs import concealed_pungs_fan, kong_fans, pung_relations
 from .fans.special import format_label, is_nine_gates, special_shapes
 from .fans.tiles import tile_fans
 from .fans.winning import CHOW_ROLE, IN_CHOW, SINGLE_WAIT, WAIT_OF_ROLE, win_fans
-from .memo import Memo
 from .shapes import (
     CHOW,
     KNIT_RUNS,
@@ -54,17 +53,14 @@ PAIR_OF = "pair"
 
 def _suit_keys_and_present(standing: tuple[int, ...]) -> tuple[list[int], int]:
     """The base-5 key of each suit (see shapes.decompose) and the bitmask of the tiles
-    present, of sorted tiles: each suit is a run of the sorted tuple, found by bisection,
-    and a run's key and bits are memoized (runs of one suit repeat across hands far more
-    than whole hands do)."""
+    present, of sorted tiles: each suit is a run of the sorted tuple, found by bisection."""
     b1 = bisect_left(standing, 9)
     b2 = bisect_left(standing, 18, b1)
     b3 = bisect_left(standing, 27, b2)
-    runs = _SUIT_RUNS
-    k0, p0 = runs[standing[:b1]]
-    k1, p1 = runs[standing[b1:b2]]
-    k2, p2 = runs[standing[b2:b3]]
-    k3, p3 = runs[standing[b3:]]
+    k0, p0 = _suit_run(standing[:b1])
+    k1, p1 = _suit_run(standing[b1:b2])
+    k2, p2 = _suit_run(standing[b2:b3])
+    k3, p3 = _suit_run(standing[b3:])
     return [k0, k1, k2, k3], p0 | p1 | p2 | p3
 
 
@@ -75,8 +71,6 @@ def _suit_run(run: tuple[int, ...]) -> tuple[int, int]:
         bits |= 1 << t
     return key, bits
 
-
-_SUIT_RUNS: dict[tuple[int, ...], tuple[int, int]] = Memo(_suit_run)
 
 
 def base_items(key: tuple) -> list[Item]:
@@ -94,12 +88,10 @@ def base_items(key: tuple) -> list[Item]:
 
 def base_facts(key: tuple) -> Facts:
     """The :data:`Facts` of the base fans of a hand, by their key ``(tile fans, win fans,
-    tile hogs, kong tiles, concealed kongs)``: the sum of the facts of each group of fans
-    (each group recurs far more than the whole key)."""
+    tile hogs, kong tiles, concealed kongs)``: the sum of the facts of each group of fans."""
     tile, win, hogs, kong_tiles, concealed_kongs = key
-    of = _FANS_FACTS
-    tile_mask, tile_excluded, tile_points, tile_counts = of[tile]
-    mask, excluded, points, counts = of[win]
+    tile_mask, tile_excluded, tile_points, tile_counts = _fans_facts(tile)
+    mask, excluded, points, counts = _fans_facts(win)
     mask |= tile_mask
     excluded |= tile_excluded
     points += tile_points
@@ -110,8 +102,8 @@ def base_facts(key: tuple) -> Facts:
         mask |= 1 << F.TILE_HOG
         excluded |= _EXCLUDE_BITS[F.TILE_HOG]
     if kong_tiles:
-        kong_mask, kong_excluded, kong_points, kong_counts = of[
-            kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs)]
+        kong_mask, kong_excluded, kong_points, kong_counts = _fans_facts(
+            kong_fans(len(kong_tiles) - concealed_kongs, concealed_kongs))
         mask |= kong_mask
         excluded |= kong_excluded
         points += kong_points
@@ -131,8 +123,9 @@ def _bare_key(key: tuple) -> tuple:
     return (), win, (), kong_tiles, concealed_kongs
 
 
-# a group of different fans (the tiles', the winning move's, the kongs') -> its Facts
-_FANS_FACTS: dict[tuple[int, ...], Facts] = Memo(lambda fans: _facts((f, None) for f in fans))
+def _fans_facts(fans: tuple[int, ...]) -> Facts:
+    """The Facts of a group of different fans (the tiles', the winning move's, the kongs')."""
+    return _facts((f, None) for f in fans)
 
 
 _CHOW_TILES = tuple((t, t + 1, t + 2) for t in range(34))
@@ -176,7 +169,7 @@ class Context:
         tiles, exposed melds, copies of the winning tile they show, kong tiles, tile
         hogs)``."""
         (self.meld_sets, self.meld_chows, self.meld_pungs, self.concealed_kongs, meld_present,
-         melded, kong_tiles, exposed, not_kongs, hog_candidates) = MELD_FACTS[hand.melds]
+         melded, kong_tiles, exposed, not_kongs, hog_candidates) = meld_facts(hand.melds)
         shown = exposed >> 4 * hand.win_tile & 15
         # rule 64: all four of a tile used without declaring a kong: four concealed, or
         # four of a declared pung's or chow's tile with the concealed ones
@@ -207,7 +200,7 @@ class Context:
         return self._unique
 
 
-# The declared melds' facts, memoized by the melds (they recur far more than hands):
+# The declared melds' facts:
 # (meld sets (kind, tile, exposed), chow tiles, pung and kong tiles, concealed kong tiles,
 # bitmask of the tiles, exposed melds, kong tiles, copies of each tile in the exposed melds
 # and in the melds other than kongs, the tiles that can be tile hogs).
@@ -249,7 +242,6 @@ def meld_facts(melds: tuple) -> MeldFacts:
             kong_tiles, exposed, copies - kong_copies, tuple(sorted(hog_candidates)))
 
 
-MELD_FACTS: dict[tuple, MeldFacts] = Memo(meld_facts)
 
 
 # Bits of what a set or the pair may hold for Outside Hand, All Fives, All Even Pungs:
@@ -269,9 +261,8 @@ _CHOW_FLAGS = tuple(
 # the fans (bit f for fan f), the bitmask of the fans they exclude (:data:`EXCLUDES`),
 # their points, and how many times each counts, one hexadecimal digit per fan
 # (``count << 4 * f``). Groups of different fans add up with ``|`` and ``+``, exclusions
-# need no loop per fan, and a memo of such ints gives the garbage collector nothing to
-# follow. The items that explain the fans are computed again from the memo's key when an
-# explanation is read (:func:`chunk_items`).
+# need no loop per fan. The items that explain the fans are computed again from the part's
+# key when an explanation is read (:func:`chunk_items`).
 Facts = tuple[int, int, int, int]
 # A part of the set fans: Facts and the flags of set_parts (the AND of the part's
 # _PUNG_FLAGS or _CHOW_FLAGS)
@@ -291,25 +282,19 @@ def set_parts(chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, seat_wi
     and dragon pungs, All Chows / All Pungs, Outside Hand, All Fives, All Even Pungs.
 
     ``chows`` and ``pungs`` (kongs included) are sorted tiles; the winds are 0..3. Scored in
-    three parts, the chows', the pungs' and the flags of every set, the first two memoized
-    apart (a part recurs far more often than the whole); returns their Facts together and
-    the chunk that explains them."""
+    three parts, the chows', the pungs' and the flags of every set; returns their Facts
+    together and the chunk that explains them (the parts' keys)."""
     n_chows = len(chows)
     # the pair only matters to the chows as a suit 5 (fans 13, 29) or an honor (fan 63)
     five = pair if n_chows == 4 and pair < 27 and pair % 9 == 4 else -1
     chow_key = (chows, five, pair < 27, knitted)
-    c_mask, c_excluded, c_points, c_counts, c_flags = _CHOW_PARTS[chow_key]
+    c_mask, c_excluded, c_points, c_counts, c_flags = _chow_part(chow_key)
     # ... and to the pungs as a wind or a dragon with two or more honor pungs (fans 9, 10)
     pair_kind = 0
     if pair >= 27 and len(pungs) >= 2 and pungs[-2] >= 27:  # (sorted: honors come last)
         pair_kind = 1 if pair <= 30 else 2
-    # the winds only matter with a wind pung: left out of the memo key otherwise (sorted,
-    # so the winds 27..30 come just before the dragons 31..33 at the end)
-    if pungs and pungs[-1] >= 27 and any(27 <= p <= 30 for p in pungs):
-        pung_key = (pungs, pair_kind, 27 + seat_wind, 27 + prevalent_wind)
-    else:
-        pung_key = (pungs, pair_kind, 0, 0)
-    p_mask, p_excluded, p_points, p_counts, p_flags = _PUNG_PARTS[pung_key]
+    pung_key = (pungs, pair_kind, 27 + seat_wind, 27 + prevalent_wind)
+    p_mask, p_excluded, p_points, p_counts, p_flags = _part_of(_pung_items(pung_key))
     flags = c_flags & p_flags & _PUNG_FLAGS[pair] if not knitted else 0
     if flags:
         f_mask, f_excluded, f_points, f_counts = _FLAG_FACTS[flags]
@@ -345,15 +330,14 @@ def _chow_flags(chows: tuple[int, ...]) -> int:
 
 def _chow_part(key: tuple) -> Part:
     """The Part of a chow key of set_parts, as :func:`_chow_items` gives it, but with the
-    chows' relations read from a memo on the chows with their suits in a canonical order
-    (:func:`suits_in_order`): which suit is which changes no fan, and such chows recur far
-    more."""
+    chows' relations read on the chows with their suits in a canonical order
+    (:func:`suits_in_order`): which suit is which changes no fan."""
     chows, five, suit_pair, knitted = key
     n_chows = len(chows)
     if n_chows == 4 and five >= 0 and (tc := terminal_chows_fan(chows, five)):
-        mask, excluded, points, counts = _FANS_FACTS[(tc,)]
+        mask, excluded, points, counts = _fans_facts((tc,))
     elif n_chows >= 2:
-        mask, excluded, points, counts = _CHOW_RELATIONS[suits_in_order(chows)]
+        mask, excluded, points, counts = _facts(chow_relations(suits_in_order(chows)))
     else:
         mask = excluded = points = counts = 0
     if suit_pair and (n_chows == 4 or (knitted and n_chows == 1)):
@@ -434,10 +418,7 @@ def _part_of(items_and_flags: tuple[list[Item], int]) -> Part:
     return (*_facts(items), flags)
 
 
-_CHOW_PARTS: dict[tuple, Part] = Memo(_chow_part)
 # chows with their suits in order (suits_in_order) -> the Facts of their relations
-_CHOW_RELATIONS: dict[tuple, Facts] = Memo(lambda chows: _facts(chow_relations(chows)))
-_PUNG_PARTS: dict[tuple, Part] = Memo(lambda key: _part_of(_pung_items(key)))
 
 
 def _facts(items) -> Facts:
@@ -630,9 +611,7 @@ def best_score(hand: Hand) -> Best | None:
             if best is None or scored[0] > best[0]:
                 best = (*scored, (SETS_LABEL, ctx.meld_sets, sets, pair, k))
     extra = (F.NINE_GATES,) if n_melds == 0 and is_nine_gates(hand) else ()
-    # the whole hand's decompositions are not memoized (bulk-scored hands are nearly all
-    # different; the memo only kept deep tuples for the GC to walk): the per-suit memos
-    # behind decompose_keys do the work, on the suit keys Context computed
+    # every reading into sets and a pair, from the suit keys Context computed
     for sets, pair in decompose_keys(ctx.keys, len(standing)):
         scored = score_decomposition(ctx, sets, pair, extra=extra)
         if best is None or scored[0] > best[0] or (
@@ -657,7 +636,7 @@ SETS_LABEL = "sets"
 
 def shape_text(raw: tuple) -> str:
     """Format a shape label of :func:`best_score`: ``(tag, *args)``, the tag naming the
-    formatter (a string, not the function, keeps the memoized tuples untracked by the GC)."""
+    formatter (a string, not the function, so that the label is plain data)."""
     tag, *args = raw
     if tag == SETS_LABEL:
         return _describe(*args)

@@ -551,14 +551,8 @@ def _finish(
     }
 
 
-_MELD_TILES: dict[Set, str] = {}
-
-
 def _meld(kind: str, t: int, concealed: bool = False) -> dict:
-    text = _MELD_TILES.get((kind, t))
-    if text is None:
-        text = _MELD_TILES[kind, t] = _run(_set_tiles((kind, t)))
-    return {"type": kind, "tiles": text, "concealed": concealed}
+    return {"type": kind, "tiles": _run(_set_tiles((kind, t))), "concealed": concealed}
 
 
 def _regular(rng: random.Random, **kw) -> dict:

@@ -1,7 +1,8 @@
 """Winning shapes: every decomposition of the concealed tiles, the special hands, the waits.
 
-Decomposition works suit by suit (sets never cross suits) and memoizes each suit's
-count vector, so a hand costs a few dictionary look-ups once the caches are warm.
+Decomposition works suit by suit (sets never cross suits): each suit of a hand of up to 14
+tiles is read from tables built once at import (every shape a suit can take), so a hand
+costs a few dictionary look-ups; nothing is cached between hands.
 
 A set is ``(kind, tile)`` with kind :data:`CHOW` (``tile`` is the lowest tile) or
 :data:`PUNG`; a decomposition is ``(sets, pair_tile)`` with ``sets`` sorted.
@@ -9,10 +10,8 @@ A set is ``(kind, tile)`` with kind :data:`CHOW` (``tile`` is the lowest tile) o
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import permutations, product
 
-from .memo import MEMO_LIMIT, Memo, new_memo
 from .tiles import HONOR_BASE, NUM_TILES, TERMINALS_AND_HONORS, Tile
 
 CHOW = 0
@@ -48,8 +47,7 @@ KNITS_HELD = tuple(
 def _suit_decompositions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[tuple, int], ...]:
     """All ways to split one suit's counts into sets and at most one pair (ranks 0-based).
 
-    Returns ``((sets, pair_rank_or_-1), ...)``; sets are ``(kind, rank)`` sorted. Not
-    memoized itself: :func:`_options_of_key` memoizes the result per suit.
+    Returns ``((sets, pair_rank_or_-1), ...)``; sets are ``(kind, rank)`` sorted.
     """
     found: set[tuple[tuple, int]] = set()
     counts = list(vec)
@@ -145,22 +143,16 @@ def _vec_key(vec: tuple[int, ...]) -> int:
     return key
 
 
-_SETS_ONLY: dict[tuple[int, ...], bool] = new_memo()
-
-
 def _sets_only(vec: tuple[int, ...], honors: bool) -> bool:
     """Whether one suit's counts split into sets only (a look-up in the table of
-    :func:`_shape_keys`; a memoized search for more tiles than a hand holds)."""
+    :func:`_shape_keys`; a search for more tiles than a hand holds)."""
     if sum(vec) <= _MAX_SHAPE_TILES - 2:
         return _vec_key(vec) in (_HONOR_SHAPES if honors else _SUIT_SHAPES)[0]
     return _sets_only_search(vec, honors)
 
 
 def _sets_only_search(vec: tuple[int, ...], honors: bool) -> bool:
-    """Whether one suit's counts split into sets only (memoized; a fast yes/no search)."""
-    known = _SETS_ONLY.get(vec) if not honors else None
-    if known is not None:
-        return known
+    """Whether one suit's counts split into sets only (a yes/no search)."""
     if honors:
         return all(c in (0, 3) for c in vec)
     i = 0
@@ -182,9 +174,6 @@ def _sets_only_search(vec: tuple[int, ...], honors: bool) -> bool:
             v[i + 1] -= 1
             v[i + 2] -= 1
             ok = _sets_only(tuple(v), False)
-    if len(_SETS_ONLY) > 1 << 18:
-        _SETS_ONLY.clear()  # keep the memo bounded in a long-running process
-    _SETS_ONLY[vec] = ok
     return ok
 
 
@@ -232,42 +221,24 @@ def counts_of(tiles) -> list[int]:
 SUIT_OF = tuple(t // 9 for t in range(NUM_TILES))
 POW_OF = tuple(5 ** (t % 9) for t in range(NUM_TILES))  # base-5 digit of the tile's rank
 
-# (base-5 key, honors) -> :func:`_suit_decompositions` (ranks, not tiles) of suits too large
-# for the shape tables: the three suits share their shapes, so a shape is searched once
-_RELATIVE: dict[tuple[int, bool], tuple] = new_memo()
-
-# per suit, base-5 key -> the suit's decompositions with absolute tiles (pair -1 when
-# none), or () when the suit splits neither into sets nor into sets and a pair
-_OPTIONS: tuple[dict[int, tuple], ...] = (new_memo(), new_memo(), new_memo(), new_memo())
-
-
 def _options_of_key(key: int, suit: int, n_tiles: int) -> tuple:
-    """Fill :data:`_OPTIONS` for one suit key: its readings come from the shape tables of
-    :func:`_shape_readings`, which also rule out most suits that do not split (special
-    hands); only a suit of a hand larger than 14 tiles is searched."""
+    """One suit's decompositions with absolute tiles (pair -1 when none), or () when the
+    suit splits neither into sets nor into sets and a pair. The readings come from the shape
+    tables of :func:`_shape_readings`, which also rule out most suits that do not split
+    (special hands); only a suit of a hand larger than 14 tiles is searched."""
     honors = suit == 3
-    if n_tiles <= _MAX_SHAPE_TILES and not _key_shape(key, honors):
-        options: tuple = ()
+    if n_tiles <= _MAX_SHAPE_TILES:
+        if not _key_shape(key, honors):
+            return ()
+        relative = (_HONOR_READINGS if honors else _SUIT_READINGS).get(key)
     else:
-        relative = (_HONOR_READINGS if honors else _SUIT_READINGS).get(key) \
-            if n_tiles <= _MAX_SHAPE_TILES else _RELATIVE.get((key, honors))
-        if relative is None:
-            if len(_RELATIVE) > MEMO_LIMIT:
-                _RELATIVE.clear()
-            relative = _RELATIVE[key, honors] = _suit_decompositions(_key_vec(key, suit),
-                                                                     honors)
-        base = suit * 9
-        options = tuple(
-            (tuple([(k, base + r) for k, r in sets]), base + pair if pair >= 0 else -1)
-            for sets, pair in relative)
-    table = _OPTIONS[suit]
-    if len(table) > MEMO_LIMIT:
-        table.clear()
-    table[key] = options
-    return options
+        relative = _suit_decompositions(_key_vec(key, suit), honors)
+    base = suit * 9
+    return tuple(
+        (tuple([(k, base + r) for k, r in sets]), base + pair if pair >= 0 else -1)
+        for sets, pair in relative)
 
 
-@lru_cache(maxsize=1 << 16)
 def decompose(tiles: tuple[Tile, ...]) -> tuple[Decomposition, ...]:
     """Every split of ``tiles`` (3k+2 of them) into k sets and a pair."""
     if len(tiles) % 3 != 2:
@@ -291,17 +262,14 @@ _KNITTED_KEYS = tuple(tuple(sum(POW_OF[t] for t in k if t // 9 == s) for s in ra
 
 def decompose_keys(keys: list[int], n_tiles: int) -> tuple[Decomposition, ...]:
     """:func:`decompose` of ``n_tiles`` tiles (3k+2) given as their four suit keys
-    (:func:`suit_keys`), for callers that are not helped by the memo on whole hands."""
+    (:func:`suit_keys`)."""
     per_suit = []
     single = True
     pairs = 0
-    tables = _OPTIONS
     for s in (0, 1, 2, 3):
         key = keys[s]
         if key:
-            options = tables[s].get(key)
-            if options is None:
-                options = _options_of_key(key, s, n_tiles)
+            options = _options_of_key(key, s, n_tiles)
             if not options:
                 return ()
             per_suit.append(options)
@@ -468,13 +436,11 @@ def waiting_tiles(tiles: tuple[Tile, ...], melds: int) -> frozenset[Tile]:
     return frozenset(t for t in range(NUM_TILES) if mask >> t & 1)
 
 
-@lru_cache(maxsize=1 << 16)
 def wait_mask(tiles: tuple[Tile, ...], melds: int) -> int:
-    """:func:`waiting_tiles` as a bitmask (bit ``t`` for tile ``t``): an int is cheaper to
-    build and to memoize than a frozenset, and the garbage collector never tracks it.
+    """:func:`waiting_tiles` as a bitmask (bit ``t`` for tile ``t``).
 
-    The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`),
-    whose masks and candidates are memoized; only the rare special shapes count tiles.
+    The regular shapes are read suit by suit from base-5 suit keys (see :func:`decompose`);
+    only the rare special shapes count tiles.
     """
     waits = _regular_waits(suit_keys(tiles), len(tiles) < _MAX_SHAPE_TILES)
     if melds <= 1:
@@ -488,27 +454,15 @@ def waits_on_one_tile(tiles: tuple[Tile, ...], melds: int) -> bool:
     return waits_on_one_tile_keys(k0, k1, k2, k3, melds, tiles)
 
 
-# (suit keys..., melds) -> bool: the keys determine the tiles, and hash faster than them
-_ONE_WAIT: dict[tuple[int, int, int, int, int], bool] = new_memo()
-
-
 def waits_on_one_tile_keys(k0: int, k1: int, k2: int, k3: int, melds: int,
                            tiles: tuple[Tile, ...]) -> bool:
-    """:func:`waits_on_one_tile` of ``tiles`` given also as their suit keys (memoized).
+    """:func:`waits_on_one_tile` of ``tiles`` given also as their suit keys.
 
     Cheaper than :func:`wait_mask` when the regular shapes already give two waits: the
     special shapes can only add waits, so they are not looked at then.
     """
-    memo_key = (k0, k1, k2, k3, melds)
-    known = _ONE_WAIT.get(memo_key)
-    if known is not None:
-        return known
-    one = _one_wait(_regular_waits([k0, k1, k2, k3], len(tiles) < _MAX_SHAPE_TILES), tiles,
-                    melds)
-    if len(_ONE_WAIT) > MEMO_LIMIT:
-        _ONE_WAIT.clear()  # bounded in a long-running process
-    _ONE_WAIT[memo_key] = one
-    return one
+    return _one_wait(_regular_waits([k0, k1, k2, k3], len(tiles) < _MAX_SHAPE_TILES), tiles,
+                     melds)
 
 
 def waits_on_one_tile_of_regular(keys: list[int], win: Tile, melds: int,
@@ -531,7 +485,7 @@ def regular_waits_of_win(keys: list[int], win: Tile, pair_suit: int | None = Non
     """
     win_suit = SUIT_OF[win]
     before = keys[win_suit] - POW_OF[win]
-    sets_only, with_pair = KEY_WAIT_BITS[before << 2 | win_suit] if before else (0, 0)
+    sets_only, with_pair = _key_wait_bits(before, win_suit) if before else (0, 0)
     if pair_suit is None:
         pair_suit = -1
         for s in (0, 1, 2, 3):
@@ -541,7 +495,7 @@ def regular_waits_of_win(keys: list[int], win: Tile, pair_suit: int | None = Non
         return with_pair << (9 * win_suit)
     waits = sets_only << (9 * win_suit)
     if _key_shape(before, win_suit == 3) == 2:
-        waits |= KEY_WAIT_BITS[keys[pair_suit] << 2 | pair_suit][0] << (9 * pair_suit)
+        waits |= _key_wait_bits(keys[pair_suit], pair_suit)[0] << (9 * pair_suit)
     return waits
 
 
@@ -580,7 +534,7 @@ def _regular_waits(keys: list[int], small: bool) -> int:
         others = len(need_pair) - (s in need_pair)
         if others > 1:
             continue  # two other suits need the pair: no tile of this suit can help
-        sets_only, with_pair = KEY_WAIT_BITS[key << 2 | s]
+        sets_only, with_pair = _key_wait_bits(key, s)
         if others:
             other = need_pair[0] if need_pair[0] != s else need_pair[1]
             if masks[other] & 2:
@@ -602,7 +556,6 @@ def _key_vec(key: int, suit: int) -> tuple[int, ...]:
     return tuple(vec)
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _key_mask(key: int, suit: int) -> int:
     """:func:`_suit_mask` of a suit given as its base-5 key (straight from the shape
     tables when the suit is small enough for them)."""
@@ -645,8 +598,6 @@ def _key_wait_bits(key: int, suit: int) -> tuple[int, int]:
 
 
 # (base-5 suit key << 2 | suit) -> _key_wait_bits(key, suit): one int hashes faster than a
-# pair, and the memo holds only ints
-KEY_WAIT_BITS: dict[int, tuple[int, int]] = Memo(lambda k: _key_wait_bits(k >> 2, k & 3))
 
 
 def _special_waits(tiles: tuple[Tile, ...], melds: int, waits: int) -> int:

@@ -9,7 +9,6 @@ A tile is a small int, 0..33, so that hands become count arrays and tuples that 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from operator import eq
 from typing import Any, NamedTuple
 
@@ -22,7 +21,6 @@ from .errors import (
     TileCountError,
     TileError,
 )
-from .memo import MEMO_LIMIT, Memo, new_memo
 
 Tile = int
 
@@ -120,7 +118,6 @@ _TO_TILES = {letter: bytes.maketrans(b"123456789", bytes(range(9 * suit, 9 * sui
              for letter, suit in SUIT_OF_LETTER.items()}
 
 
-@lru_cache(maxsize=1 << 14)
 def _parse_tiles(text: str) -> tuple[Tile, ...]:
     """Fast path for plain runs (a regex match, then each group's digits translated to
     tiles in C); anything unusual (spaces, bad characters, 8z) goes to
@@ -265,38 +262,17 @@ _FIELD_SET = frozenset(_FIELDS)
 _REQUIRED_ORDER = ("concealed", "win_tile", "seat_wind", "prevalent_wind")
 _REQUIRED = frozenset(_REQUIRED_ORDER)
 _FIVE_BOOLS = (bool,) * len(_FLAGS)
-_MELD_FIELD_SET = frozenset(_MELD_FIELDS)
 
 
 def _shown(tiles: list[Tile]) -> str:
     return tiles_code(tiles) if tiles else "no tiles"
 
 
-def _parse_meld(index: int, raw: Any) -> Meld:
-    # dict views compare without copying (frozenset.issuperset(dict) builds a set first)
-    if type(raw) is dict and raw.keys() <= _MELD_FIELD_SET:
-        kind, text, concealed = raw.get("type"), raw.get("tiles"), raw.get("concealed", False)
-        if type(kind) is str and type(text) is str and type(concealed) is bool:
-            meld = _known_meld(kind, text, concealed)
-            if meld is not None:
-                return meld
-    return _parse_meld_slow(index, raw)
-
-
-@lru_cache(maxsize=4096)
-def _known_meld(kind: str, text: str, concealed: bool) -> Meld | None:
-    """Memoized reading of a well-formed meld (melds repeat a lot); None if it is bad."""
-    try:
-        return _parse_meld_slow(0, {"type": kind, "tiles": text, "concealed": concealed})
-    except HandError:
-        return None
-
-
 def _meld_facts(index: int, reason: str, tiles) -> dict:
     return {"reason": reason, "meld": index + 1, "tiles": tiles_code(tiles)}
 
 
-def _parse_meld_slow(index: int, raw: Any) -> Meld:
+def _parse_meld(index: int, raw: Any) -> Meld:
     where = f"meld {index + 1}"
     _check_meld_fields(index, raw)
     kind = raw.get("type")
@@ -461,41 +437,9 @@ def _flowers_of(flowers: Any) -> int:
 
 
 def _sorted_tiles(text: Any) -> tuple[Tile, ...]:
-    """The tiles of a run, sorted. A plain run is cut into its groups (``1236m``) in C,
-    and each group's tiles come from a memo, since groups repeat far more than runs."""
-    if type(text) is str and len(text) <= 200:
-        tiles = _SHORT_RUNS.get(text)
-        if tiles is not None:
-            return tiles
-        groups = _WHOLE_GROUP.findall(text)
-        if sum(map(len, groups)) == len(text):  # nothing but groups
-            try:
-                tiles = tuple(sorted(b"".join(map(_GROUP_TILES.__getitem__, groups))))
-            except TypeError:  # a group that is no tiles (e.g. 8z): explained below
-                pass
-            else:
-                if len(text) <= 6:  # the few tiles left beside three or four melds
-                    if len(_SHORT_RUNS) > MEMO_LIMIT:
-                        _SHORT_RUNS.clear()
-                    _SHORT_RUNS[text] = tiles
-                return tiles
+    """The tiles of a run, sorted."""
     return tuple(sorted(parse_tiles(text)))
 
-
-# short runs (the concealed tiles of hands with three or four melds) recur; long ones not
-_SHORT_RUNS: dict[str, tuple[Tile, ...]] = new_memo()
-
-
-_WHOLE_GROUP = re.compile(r"[1-9]+[mpszMPSZ]")
-
-
-def group_tiles(group: str) -> bytes | None:
-    """The tiles of one group (``1236m``) as bytes, or None when it is not a plain run."""
-    return bytes(_plain_run_tiles(group)) if _PLAIN_RUN.fullmatch(group) else None
-
-
-# group text -> group_tiles(group)
-_GROUP_TILES: dict[str, bytes | None] = Memo(group_tiles)
 
 
 def _five_in_sorted(concealed: tuple[Tile, ...], win: Tile) -> bool:

@@ -1,7 +1,7 @@
 """Offline cost counters for ``scoring.score_hand``, steadier than wall time on a shared machine.
 
 Two measures over the bench's generated hands (same generator and seed as ``python -m
-scoring bench``), starting from emptied memos as the bench does:
+scoring bench``), as the bench does:
 
 * ``opcodes``: bytecodes executed per hand, in total and by function (or by line with
   ``--lines``), counted with ``sys.settrace``; ``--warm N`` scores N hands untraced first.
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring.bench import DEFAULT_SEED, clear_engine_cache  # noqa: E402
+from scoring.bench import DEFAULT_SEED  # noqa: E402
 from scoring.generate import generate_winning_hands  # noqa: E402
 
 
@@ -40,7 +40,6 @@ def count_opcodes(n: int, warm: int, by_line: bool, top: int) -> None:
     from scoring import score_hand
 
     hands = _hands(warm + n)
-    clear_engine_cache()
     for hand in hands[:warm]:
         score_hand(hand)
     counts: collections.Counter = collections.Counter()
@@ -66,11 +65,10 @@ def count_opcodes(n: int, warm: int, by_line: bool, top: int) -> None:
 
 def _score_only(n: int, generated: int) -> None:
     """The body run under callgrind: generate ``generated`` hands (the same in both runs, so
-    that generation cancels out), empty the memos, score the first ``n``."""
+    that generation cancels out), score the first ``n``."""
     from scoring import score_hand
 
     hands = _hands(generated)
-    clear_engine_cache()
     for hand in hands[:n]:
         score_hand(hand)
 

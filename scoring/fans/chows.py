@@ -11,15 +11,13 @@ Rule 3.9.1.5 applied to chows:
   chow combines once with a chow already used) and no chow takes part twice in the same
   fan (non-identical).
 
-Results are memoized on the sorted chow tiles.
+Results depend on the sorted chow tiles only.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
-from ..memo import new_memo
 from . import (
     FANS,
     FOUR_PURE_SHIFTED_CHOWS,
@@ -125,15 +123,8 @@ def _best_pairs(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
                   if (fan := two[chows[i] * 34 + chows[j]]))
     if not edges:
         return ()
-    # the choice depends only on which chows relate, and how: memoized on that pattern
-    key = (len(chows), edges)
-    best = _BEST_EDGES.get(key)
-    if best is None:
-        best = _BEST_EDGES[key] = _best_edges(edges, len(chows))
+    best = _best_edges(edges, len(chows))
     return tuple((fan, (chows[i], chows[j])) for i, j, fan in best)
-
-
-_BEST_EDGES: dict[tuple, tuple] = new_memo()
 
 
 def _best_edges(edges: tuple, n: int) -> tuple:
@@ -175,7 +166,6 @@ def _allowed(edges: tuple, n: int) -> bool:
     return True
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
     """The chow fans (13, 29 aside) for sorted chow tiles, as ``(fan, chows used)`` items."""
     n = len(chows)
@@ -188,12 +178,9 @@ def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
     if n >= 3:
         best: tuple[ChowItem, ...] = ()
         best_points = 0
-        three = _THREE_CHOW
         for triple in _INDEX_TRIPLES[n]:
             tiles = (chows[triple[0]], chows[triple[1]], chows[triple[2]])
-            fan = three.get(tiles)
-            if fan is None:
-                fan = three[tiles] = three_chow_fan(*tiles)
+            fan = three_chow_fan(*tiles)
             if not fan:
                 continue
             items: list[ChowItem] = [(fan, tiles)]
@@ -211,8 +198,6 @@ def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
     return _best_pairs(chows)
 
 
-# three_chow_fan by the three sorted lowest tiles (filled as met: at most 21**3 entries)
-_THREE_CHOW: dict[tuple[int, int, int], int] = new_memo()
 
 
 def _best_extra(extra: int, used: tuple[int, ...]) -> ChowItem | None:

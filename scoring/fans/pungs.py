@@ -8,10 +8,8 @@ pairs can relate without forming a three-pung fan).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
-from ..memo import new_memo
 from . import (
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
@@ -82,7 +80,7 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     """Fans between pungs (sorted tiles), as ``(fan, pungs used)`` items.
 
     A pung that can relate to none of the others (:data:`_RELATED`) takes part in no fan:
-    the fans are those of the others alone, memoized on them (far fewer combinations)."""
+    the fans are those of the others alone."""
     if len(pungs) < 2:
         return ()
     bits = 0
@@ -93,7 +91,6 @@ def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     return _pung_relations(pungs) if len(pungs) >= 2 else ()
 
 
-@lru_cache(maxsize=1 << 17)  # bounded: a long-running server stays small
 def _pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     n = len(pungs)
     if n == 4:
@@ -103,12 +100,10 @@ def _pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     if n >= 3:
         best: tuple[PungItem, ...] = ()
         best_points = 0
-        three, two = _THREE_PUNG, _TWO_PUNG
+        two = _TWO_PUNG
         for triple in _INDEX_TRIPLES[n]:
             tiles = (pungs[triple[0]], pungs[triple[1]], pungs[triple[2]])
-            fan = three.get(tiles)
-            if fan is None:
-                fan = three[tiles] = three_pung_fan(*tiles)
+            fan = three_pung_fan(*tiles)
             if not fan:
                 continue
             items: list[PungItem] = [(fan, tiles)]
@@ -132,10 +127,8 @@ def _pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
     return tuple((fan, (a, b)) for a, b in combinations(pungs, 2) if (fan := two[a * 34 + b]))
 
 
-# two_pung_fan of every two pungs (index a * 34 + b), and three_pung_fan by the three
-# sorted tiles (filled as met)
+# two_pung_fan of every two pungs (index a * 34 + b)
 _TWO_PUNG = tuple(two_pung_fan(a, b) for a in range(34) for b in range(34))
-_THREE_PUNG: dict[tuple[int, int, int], int] = new_memo()
 _INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
 
 

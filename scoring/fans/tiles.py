@@ -1,11 +1,10 @@
 """Fans that depend only on which tiles the hand holds, not on how they are grouped:
 suits (22, 50, 52, 75, 76), terminals and honors (8, 11, 18, 68), ranges (25-27, 36, 37)
-and looks (3, 40). Computed on a 34-bit mask of the tiles present, memoized.
+and looks (3, 40). Computed on a 34-bit mask of the tiles present.
 """
 
 from __future__ import annotations
 
-from ..memo import Memo
 from ..tiles import GREEN_TILES, REVERSIBLE, TERMINALS
 from . import (
     ALL_GREEN,
@@ -54,10 +53,10 @@ _UPPER4, _LOWER4 = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 def tile_fans(present: int) -> tuple[int, ...]:
     """Fan ids of the tile properties of the tiles present (a 34-bit mask), before
     exclusions (see :mod:`scoring.combine`)."""
-    # everything these fans look at, in 16 bits (far fewer keys recur than masks), as the
-    # OR of what each suit and the honors contribute (see _suit_parts)
-    return TILE_FANS[_CHARACTERS[present & _SUIT] | _DOTS[present >> 9 & _SUIT]
-                     | _BAMBOO[present >> 18 & _SUIT] | _HONOR_PART[present >> 27]]
+    # everything these fans look at, in 16 bits, as the OR of what each suit and the honors
+    # contribute (see _suit_parts)
+    return _tile_fans_of_key(_CHARACTERS[present & _SUIT] | _DOTS[present >> 9 & _SUIT]
+                             | _BAMBOO[present >> 18 & _SUIT] | _HONOR_PART[present >> 27])
 
 
 # bits of the key of tile_fans: the ranks held in any suit (0-8), which suits (9-11), winds
@@ -133,5 +132,3 @@ def _range_fans(ranks: int) -> tuple[int, ...]:
 
 
 _TERMINAL_RANKS = _ranks(1, 9)
-# tile_fans' 16-bit key -> the fans
-TILE_FANS: dict[int, tuple[int, ...]] = Memo(_tile_fans_of_key)

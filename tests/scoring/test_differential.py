@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -568,21 +567,3 @@ def test_each_documented_reference_error_explains_its_example_hand_and_nothing_m
     assert not explain(
         hand, ours + Counter({75: 1}), theirs, result["points"] + 1, ref.points, ref.mixed_kongs
     )
-
-
-def test_the_bench_empties_every_memo_of_the_engine_before_a_run():
-    from scoring import score_hand
-    from scoring.bench import clear_engine_cache
-    from scoring.generate import generate_winning_hands
-    from scoring.memo import memo_sizes
-
-    for hand in generate_winning_hands(300, 5):
-        score_hand(hand)
-    memos = [value for name, module in sys.modules.items()
-             if name == "scoring" or name.startswith("scoring.")
-             for value in vars(module).values() if hasattr(value, "cache_info")]
-    assert sum(m.cache_info().currsize for m in memos) > 0
-    assert any(memo_sizes())
-    clear_engine_cache()
-    assert sum(m.cache_info().currsize for m in memos) == 0
-    assert not any(memo_sizes())

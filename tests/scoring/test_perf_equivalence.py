@@ -145,9 +145,7 @@ def test_waiting_tiles_agree_with_trying_every_tile():
 
 def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
     from scoring.generate import generate_winning_hands
-    from scoring.memo import clear_memos
 
-    clear_memos()
     single = 0
     for raw in generate_winning_hands(3_000, 11):
         hand = parse_hand(raw)
@@ -160,10 +158,8 @@ def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
 
 def test_the_one_tile_wait_of_a_regular_hand_agrees_with_trying_every_tile():
     from scoring.generate import generate_winning_hands
-    from scoring.memo import clear_memos
     from scoring.shapes import suit_keys, waits_on_one_tile_of_regular
 
-    clear_memos()
     regular = single = 0
     for raw in generate_winning_hands(4_000, 13):
         hand = parse_hand(raw)
@@ -186,7 +182,7 @@ def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
         suits = rng.sample(range(4), rng.choice((1, 2)))
         pool = [s * 9 + r for s in suits for r in range(7 if s == 3 else 9)] * 4
         tiles = tuple(sorted(rng.sample(pool, n)))
-        readings = decompose.__wrapped__(tiles)
+        readings = decompose(tiles)
         assert bool(readings) == is_complete(tiles, 4), tiles
         for sets, pair in readings:
             rebuilt = [pair, pair]
@@ -196,7 +192,7 @@ def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
 
 
 def test_scoring_twice_gives_the_same_result():
-    """No whole-hand memo any more: a second scoring recomputes and must agree."""
+    """The engine keeps nothing between hands: a second scoring recomputes and agrees."""
     hand = {
         "concealed": "123m456p789s1122z",
         "win_tile": "2z",

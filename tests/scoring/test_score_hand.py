@@ -120,3 +120,26 @@ def test_a_bug_of_the_engine_raises_instead_of_refusing_the_hand(monkeypatch):
             "prevalent_wind": "E"}
     with pytest.raises(ZeroDivisionError):
         score_hand(hand)
+
+
+def test_the_engine_keeps_nothing_between_hands():
+    """No cache: scoring hands grows no table of the engine, and no function keeps an
+    lru_cache (a rule that changes can never meet a stale answer)."""
+    import sys
+
+    from scoring.generate import generate_winning_hands
+
+    def sizes() -> dict:
+        found = {}
+        for name, module in list(sys.modules.items()):
+            if name == "scoring" or name.startswith("scoring."):
+                for attr, value in vars(module).items():
+                    if isinstance(value, dict | list | set):
+                        found[f"{name}.{attr}"] = len(value)
+                    assert not hasattr(value, "cache_info"), f"{name}.{attr} is cached"
+        return found
+
+    before = sizes()
+    for hand in generate_winning_hands(500, 3):
+        score_hand(hand)
+    assert sizes() == before
