@@ -31,12 +31,26 @@ def chief_and_sheet(django_user_model):
 
     from tournaments.roles import ROLE_GROUPS, Role
 
+    _role_groups_with_their_permissions()
     chief = django_user_model.objects.create_user("chief", password=PASSWORD, is_staff=True)
     chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
     tournament = TournamentFactory(name="Tablet Open", status=Tournament.Status.SEATED)
     sheets = [seated_table(tournament, table_number=n) for n in (1, 2, 3)]
     session_start(session=sheets[0].session, at=timezone.now())
     return chief, sheets[0]
+
+
+def _role_groups_with_their_permissions() -> None:
+    """A transactional test empties every table after it, the role groups' permissions (a
+    data migration's) too: the next test makes them again as the migration does."""
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+    from django.db import connection
+
+    roles = importlib.import_module("tournaments.migrations.0003_roles")
+    roles.create_groups(apps, SimpleNamespace(connection=connection))
 
 
 def log_in(browser, live_server):
@@ -67,6 +81,7 @@ def test_the_sheet_the_dashboard_and_the_chart_fit_a_tablet(browser, live_server
         "dashboard": reverse("admin:tournaments_tournament_dashboard", args=[tournament.pk]),
         "chart": reverse("admin:tournaments_tournament_seating_chart", args=[tournament.pk]),
         "tournament": reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
+        "print forms": reverse("admin:tournaments_tournament_print_forms", args=[tournament.pk]),
     }
     for width in WIDTHS:
         browser.set_window_size(width, 1000)
@@ -103,3 +118,28 @@ def test_at_820_px_an_umpire_taps_tile_faces_and_sees_his_hand_as_tiles(
     browser.find_element(By.ID, "confirm-yes").click()
     wait(browser).until(lambda b: Hand.objects.filter(table_session=sheet).exists())
     assert Hand.objects.get(table_session=sheet).outcome == Hand.Outcome.DRAW
+
+
+def test_the_pages_still_fit_a_tablet_in_spanish(browser, live_server, chief_and_sheet):
+    """Spanish words are longer than English ones: the pages of the tournament still fit."""
+    from tournaments.services.accounts import user_language_set
+
+    chief, sheet = chief_and_sheet
+    tournament = sheet.session.tournament
+    log_in(browser, live_server)
+    user_language_set(user=chief, language="es")
+    pages = {
+        "score sheet": reverse("admin:tournaments_tablesession_change", args=[sheet.pk]),
+        "dashboard": reverse("admin:tournaments_tournament_dashboard", args=[tournament.pk]),
+        "print forms": reverse("admin:tournaments_tournament_print_forms", args=[tournament.pk]),
+        "tournament": reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
+    }
+    for width in (1024, 820):
+        browser.set_window_size(width, 1000)
+        for name, path in pages.items():
+            browser.get(live_server.url + path)
+            wait(browser).until(
+                lambda b: b.execute_script("return document.readyState") == "complete"
+            )
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+            assert overflow(browser) <= 0, f"{name} at {width} px runs {overflow(browser)} px over"
