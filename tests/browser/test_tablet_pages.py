@@ -123,9 +123,20 @@ def test_at_820_px_an_umpire_taps_tile_faces_and_sees_his_hand_as_tiles(
 def test_the_pages_still_fit_a_tablet_in_spanish(browser, live_server, chief_and_sheet):
     """Spanish words are longer than English ones: the pages of the tournament still fit."""
     from tournaments.services.accounts import user_language_set
+    from tournaments.services.penalties import penalty_record
 
     chief, sheet = chief_and_sheet
     tournament = sheet.session.tournament
+    seat = sheet.seats.get(position="D")
+    reason = "Discarded before the previous player had finished his turn, twice, " * 2
+    penalty_record(
+        table_session=sheet,
+        player=seat.player,
+        kind="deduction",
+        amount=10,
+        reason=reason.strip()[:200],
+        user=chief,
+    )  # a long choice among the voidable
     log_in(browser, live_server)
     user_language_set(user=chief, language="es")
     pages = {
@@ -133,6 +144,8 @@ def test_the_pages_still_fit_a_tablet_in_spanish(browser, live_server, chief_and
         "dashboard": reverse("admin:tournaments_tournament_dashboard", args=[tournament.pk]),
         "print forms": reverse("admin:tournaments_tournament_print_forms", args=[tournament.pk]),
         "tournament": reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
+        "standings": reverse("admin:tournaments_tournament_standings", args=[tournament.pk]),
+        "fouls": reverse("admin:tournaments_tournament_fouls", args=[tournament.pk]),
     }
     for width in (1024, 820):
         browser.set_window_size(width, 1000)
