@@ -9,10 +9,11 @@ Public API::
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import attrgetter
 from typing import Any
 
-from .combine import best_score
+from .combine import Scored, best_score
 from .errors import (
     ContradictionError,
     FiveCopiesError,
@@ -23,7 +24,7 @@ from .errors import (
     TileCountError,
     TileError,
 )
-from .fans import FANS, FLOWER_TILES, MELDED_AND_CONCEALED_KONG, Fan, fan_points, public_id
+from .fans import FANS, FLOWER_TILES, Fan, fan_points, public_id
 from .result import MINIMUM_POINTS, ExplanationItem, FanScore, Issue, ScoreResult
 from .tiles import Hand, Meld, Tile, parse_hand, parse_tile, parse_tiles, tile_code, tiles_code
 from .tiles import validate_hand as _validate
@@ -55,20 +56,6 @@ __all__ = [
 ]
 
 
-def _fan_score(fan: int, count: int) -> FanScore:
-    pid = public_id(fan)
-    return FanScore(pid, FANS[pid].name, fan_points(fan), count)
-
-
-# Interned FanScores, ``_FAN_SCORES[fan][count]``, for every internal fan id and every count
-# a hand can reach: sharing them keeps scoring from allocating objects the garbage collector
-# has to track, and two list look-ups per fan build the result's list.
-_FAN_SCORES: list[list[FanScore | None]] = [
-    [None] + [_fan_score(fan, count) for count in range(1, 9)]
-    if fan in FANS or fan == MELDED_AND_CONCEALED_KONG else []
-    for fan in range(MELDED_AND_CONCEALED_KONG + 1)]
-
-
 def score_hand(hand: dict | Hand | Any) -> ScoreResult:
     """Score a hand (the JSON object of hand-format.md, or a parsed :class:`Hand`).
 
@@ -91,31 +78,22 @@ def score_hand(hand: dict | Hand | Any) -> ScoreResult:
     return _result(best, parsed.flowers)
 
 
-def _result(best: tuple, flowers: int) -> ScoreResult:
+def _result(best: Scored, flowers: int) -> ScoreResult:
     """The result of a winning hand from its best reading (see combine.best_score)."""
-    points, _fans, counts, chunks, removed, shape = best
-    # sorted by rulebook number (public ids are distinct within one hand; the melded-and-
-    # concealed kong, the highest internal fan id, is reported as fan 57)
-    fan_list = sorted(_fan_scores(counts), key=attrgetter("id"))
+    counts = Counter(fan for fan, _on in best.items)
+    # by rulebook number (the melded-and-concealed kong is reported as fan 57)
+    fans = sorted((_fan_score(fan, n) for fan, n in counts.items()), key=attrgetter("id"))
     if flowers:
-        fan_list.append(_FAN_SCORES[FLOWER_TILES][flowers])
-    # positional: (winning, fans, points, flowers, total, meets_minimum, errors, raw_items,
-    # raw_removed, raw_shape)
-    return ScoreResult(True, fan_list, points, flowers, points + flowers,
-                       points >= MINIMUM_POINTS, [], chunks, removed, shape)
+        fans.append(_fan_score(FLOWER_TILES, flowers))
+    return ScoreResult(
+        winning=True, fans=fans, points=best.points, flowers=flowers,
+        total=best.points + flowers, meets_minimum=best.points >= MINIMUM_POINTS,
+        raw_items=best.items, raw_shape=best)
 
 
-def _fan_scores(counts: int) -> tuple[FanScore, ...]:
-    """The FanScores of counts packed one hexadecimal digit per fan id (see
-    scoring.combine.Facts), by fan id."""
-    scores = []
-    while counts:
-        fan = ((counts & -counts).bit_length() - 1) >> 2
-        n = counts >> 4 * fan & 15
-        scores.append(_FAN_SCORES[fan][n])
-        counts -= n << 4 * fan
-    return tuple(scores)
-
+def _fan_score(fan: int, count: int) -> FanScore:
+    reported = public_id(fan)
+    return FanScore(reported, FANS[reported].name, fan_points(fan), count)
 
 
 def _normalized(hand: Hand) -> Hand:

@@ -48,8 +48,8 @@ class ExplanationItem:
 
 @dataclass(slots=True)
 class ScoreResult:
-    """The score of one hand. ``explanation`` and ``shape`` are formatted on first use
-    (they are not part of :meth:`to_dict`), so bulk scoring does not pay for them."""
+    """The score of one hand. ``explanation`` and ``shape`` are not part of
+    :meth:`to_dict`."""
 
     winning: bool
     fans: list[FanScore] = field(default_factory=list)
@@ -58,35 +58,22 @@ class ScoreResult:
     total: int = 0
     meets_minimum: bool = False
     errors: list[Issue] = field(default_factory=list)
-    # the explanation items as chunks (see scoring.combine.chunk_items), read when asked
+    # what each unit of the fans was scored on, (fan, detail) (see scoring.combine.Item)
     raw_items: tuple = field(default=(), repr=False, compare=False)
-    # bitmask of the fans removed by exclusions: their items are left out of the explanation
-    raw_removed: int = field(default=0, repr=False, compare=False)
+    # the reading chosen (scoring.combine.Scored), its text made when first asked
     raw_shape: Any = field(default=None, repr=False, compare=False)
 
     @property
     def explanation(self) -> list[ExplanationItem]:
         """For each fan unit, which sets or tiles it was scored on."""
-        from .combine import chunk_items
         from .explain import explanation_items
 
-        # computed and filtered here, on first use, rather than for every hand scored
-        items = [item for chunk in self.raw_items for item in chunk_items(chunk)]
-        removed = self.raw_removed
-        if removed:
-            items = [it for it in items if not removed >> it[0] & 1]
-        return explanation_items(items)
+        return explanation_items(self.raw_items)
 
     @property
     def shape(self) -> str:
         """The winning shape and decomposition chosen, e.g. ``four sets and a pair: ...``."""
-        if self.raw_shape is None:
-            return ""
-        if isinstance(self.raw_shape, str):
-            return self.raw_shape
-        from .combine import shape_text
-
-        return shape_text(self.raw_shape)
+        return self.raw_shape.shape_text() if self.raw_shape is not None else ""
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the result object of hand-format.md (no explanation)."""

@@ -1,210 +1,182 @@
-"""Chow-based fans: relations between the chows of a decomposition.
+"""Fans of chows: groups of two, three or four chows (each given by its lowest tile, the
+group sorted), and the fans of every chow of a reading (13, 29, 63).
 
-Rule 3.9.1.5 applied to chows:
-
-* a fan of four chows (Quadruple Chow, Four Pure Shifted Chows) uses every chow; no
-  other chow fan is scored with it (non-separation);
-* a fan of three chows leaves one chow, which may combine once with one of the three
-  (account once);
-* otherwise pairs of chows score Pure Double Chow, Mixed Double Chow, Short Straight and
-  Two Terminal Chows, choosing pairs so that the chosen pairs form no cycle (each new
-  chow combines once with a chow already used) and no chow takes part twice in the same
-  fan (non-identical).
-
-Results depend on the sorted chow tiles only.
+Which groups of a reading are scored together (a four-chow fan alone; a three-chow fan and
+the fourth chow once; otherwise the most pairs) is the combination principles' choice,
+:func:`scoring.combine.set_group_fans`.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import TYPE_CHECKING
 
-from . import (
-    FANS,
+from .ids import (
+    ALL_CHOWS,
     FOUR_PURE_SHIFTED_CHOWS,
+    FULL_FLUSH,
     MIXED_DOUBLE_CHOW,
     MIXED_SHIFTED_CHOWS,
     MIXED_STRAIGHT,
     MIXED_TRIPLE_CHOW,
+    NO_HONORS,
     PURE_DOUBLE_CHOW,
     PURE_SHIFTED_CHOWS,
+    PURE_SHIFTED_PUNGS,
     PURE_STRAIGHT,
     PURE_TERMINAL_CHOWS,
     PURE_TRIPLE_CHOW,
     QUADRUPLE_CHOW,
+    SEVEN_PAIRS,
     SHORT_STRAIGHT,
     THREE_SUITED_TERMINAL_CHOWS,
+    TILE_HOG,
     TWO_TERMINAL_CHOWS,
 )
+from .registry import CHOWS_OF, chows_fan, reading_fan
 
-# (fan id, chow tiles it was scored on)
-ChowItem = tuple[int, tuple[int, ...]]
-
-
-def two_chow_fan(a: int, b: int) -> int:
-    """Fan 69-72 between two chows given by their lowest tiles (0 when none)."""
-    if a // 9 != b // 9:
-        return MIXED_DOUBLE_CHOW if a % 9 == b % 9 else 0
-    d = abs(a - b)
-    if d == 0:
-        return PURE_DOUBLE_CHOW
-    if d == 3:
-        return SHORT_STRAIGHT
-    if d == 6:  # only 1-2-3 with 7-8-9
-        return TWO_TERMINAL_CHOWS
-    return 0
+if TYPE_CHECKING:
+    from ..reading import Reading
 
 
-def three_chow_fan(a: int, b: int, c: int) -> int:
-    """Fan of three chows (sorted lowest tiles): 23, 28, 30 in one suit; 39, 41, 51 mixed."""
-    sa, sb, sc = a // 9, b // 9, c // 9
-    if sa == sb == sc:
-        if a == b == c:
-            return PURE_TRIPLE_CHOW  # rule: fan 23
-        if b == a + 3 and c == b + 3:
-            return PURE_STRAIGHT  # fan 28 (a is then a 1)
-        if b - a == c - b and b - a in (1, 2):
-            return PURE_SHIFTED_CHOWS  # fan 30: steps all one or all two
-        return 0
-    if sa != sb and sb != sc and sa != sc:
-        ra, rb, rc = sorted((a % 9, b % 9, c % 9))
-        if ra == rb == rc:
-            return MIXED_TRIPLE_CHOW  # fan 41
-        if (ra, rb, rc) == (0, 3, 6):
-            return MIXED_STRAIGHT  # fan 39
-        if rb == ra + 1 and rc == rb + 1:
-            return MIXED_SHIFTED_CHOWS  # fan 51
-    return 0
+def suit(t: int) -> int:
+    return t // 9
 
 
-def four_chow_fan(a: int, b: int, c: int, d: int) -> int:
-    """Fan 14 or 16 of four sorted chows of one suit."""
-    if a // 9 != d // 9:
-        return 0
-    if a == d:
-        return QUADRUPLE_CHOW
-    step = b - a
-    if step in (1, 2) and c - b == step and d - c == step:
-        return FOUR_PURE_SHIFTED_CHOWS
-    return 0
+def rank(t: int) -> int:
+    """1..9 of a suit tile."""
+    return t % 9 + 1
 
 
-def terminal_chows_fan(chows: tuple[int, ...], pair: int) -> int:
-    """Fan 13 (Pure Terminal Chows) or 29 (Three-Suited Terminal Chows), else 0.
-
-    Both need four chows, 1-2-3 and 7-8-9, and a pair of 5s.
-    """
-    if len(chows) != 4 or pair >= 27 or pair % 9 != 4:
-        return 0
-    if any(c % 9 not in (0, 6) for c in chows):
-        return 0
-    ps = pair // 9
-    if all(c // 9 == ps for c in chows):
-        if sorted(c % 9 for c in chows) == [0, 0, 6, 6]:
-            return PURE_TERMINAL_CHOWS
-        return 0
-    # 1-2-3 and 7-8-9 in each of the two suits other than the pair's
-    expected = sorted(s * 9 + r for s in (0, 1, 2) if s != ps for r in (0, 6))
-    if sorted(chows) == expected:
-        return THREE_SUITED_TERMINAL_CHOWS
-    return 0
+def three_suits(a: int, b: int, c: int) -> bool:
+    return suit(a) != suit(b) != suit(c) != suit(a)
 
 
-# two_chow_fan of every two chows, by their lowest tiles (index a * 34 + b)
-_TWO_CHOW = tuple(two_chow_fan(a, b) if a < 27 and b < 27 else 0
-                  for a in range(34) for b in range(34))
-_INDEX_PAIRS = {n: tuple(combinations(range(n), 2)) for n in range(5)}
-_INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
+def ranks(*tiles: int) -> list[int]:
+    return sorted(map(rank, tiles))
 
 
-def _best_pairs(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
-    """Most pair fans under the forest + non-identical constraints (all are worth 1)."""
-    two = _TWO_CHOW
-    edges = tuple((i, j, fan) for i, j in _INDEX_PAIRS[len(chows)]
-                  if (fan := two[chows[i] * 34 + chows[j]]))
-    if not edges:
-        return ()
-    best = _best_edges(edges, len(chows))
-    return tuple((fan, (chows[i], chows[j])) for i, j, fan in best)
+# -- four chows ------------------------------------------------------------------------
+
+@chows_fan(QUADRUPLE_CHOW, "Quadruple Chow", 48, sets=4, excludes={
+    PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, TILE_HOG, PURE_DOUBLE_CHOW,
+})
+def quadruple_chow(a: int, b: int, c: int, d: int) -> bool:
+    """Rule 14: four identical chows."""
+    return a == d
 
 
-def _best_edges(edges: tuple, n: int) -> tuple:
-    """The largest allowed subset of ``edges`` (see :func:`_allowed`), lower fans first."""
-    best: tuple = ()
-    best_key = (0, 0)
-    for size in range(len(edges), 0, -1):
-        if size < best_key[0]:
-            break
-        for subset in combinations(edges, size):
-            if not _allowed(subset, n):
-                continue
-            # tie: prefer the lower fan numbers, as the reference calculator drops the
-            # higher ones first
-            key = (size, -sum(e[2] for e in subset))
-            if key > best_key:
-                best_key, best = key, subset
-        if best:
-            break
-    return best
+@chows_fan(FOUR_PURE_SHIFTED_CHOWS, "Four Pure Shifted Chows", 32, sets=4, excludes={
+    PURE_SHIFTED_CHOWS, SHORT_STRAIGHT,
+})
+def four_pure_shifted_chows(a: int, b: int, c: int, d: int) -> bool:
+    """Rule 16: four chows of one suit, each one or each two ranks above the last."""
+    return suit(a) == suit(d) and b - a in (1, 2) and c - b == b - a and d - c == b - a
 
 
-def _allowed(edges: tuple, n: int) -> bool:
-    """No cycle (account once) and no chow in the same fan twice (non-identical)."""
-    comp = list(range(n))
-    seen = 0
-    for i, j, fan in edges:
-        bit_i = 1 << (i * 8 + fan - PURE_DOUBLE_CHOW)
-        bit_j = 1 << (j * 8 + fan - PURE_DOUBLE_CHOW)
-        if seen & (bit_i | bit_j):
-            return False  # non-identical: a chow forms each fan at most once
-        seen |= bit_i | bit_j
-        ci, cj = comp[i], comp[j]
-        if ci == cj:
-            return False  # account once: no combining two chows already linked
-        for k in range(n):
-            if comp[k] == cj:
-                comp[k] = ci
-    return True
+# -- three chows -----------------------------------------------------------------------
+
+@chows_fan(PURE_TRIPLE_CHOW, "Pure Triple Chow", 24, sets=3, excludes={
+    PURE_SHIFTED_PUNGS, PURE_DOUBLE_CHOW,
+})
+def pure_triple_chow(a: int, b: int, c: int) -> bool:
+    """Rule 23: three identical chows."""
+    return a == c
 
 
-def chow_relations(chows: tuple[int, ...]) -> tuple[ChowItem, ...]:
-    """The chow fans (13, 29 aside) for sorted chow tiles, as ``(fan, chows used)`` items."""
-    n = len(chows)
-    if n < 2:
-        return ()
-    if n == 4:
-        fan = four_chow_fan(*chows)
-        if fan:
-            return ((fan, chows),)
-    if n >= 3:
-        best: tuple[ChowItem, ...] = ()
-        best_points = 0
-        for triple in _INDEX_TRIPLES[n]:
-            tiles = (chows[triple[0]], chows[triple[1]], chows[triple[2]])
-            fan = three_chow_fan(*tiles)
-            if not fan:
-                continue
-            items: list[ChowItem] = [(fan, tiles)]
-            points = FANS[fan].points
-            rest = [chows[i] for i in range(n) if i not in triple]
-            if rest:
-                extra = _best_extra(rest[0], tiles)
-                if extra:
-                    items.append(extra)
-                    points += 1
-            if points > best_points:
-                best_points, best = points, tuple(items)
-        if best:
-            return best
-    return _best_pairs(chows)
+@chows_fan(PURE_STRAIGHT, "Pure Straight", 16, sets=3)
+def pure_straight(a: int, b: int, c: int) -> bool:
+    """Rule 28: 1-2-3, 4-5-6 and 7-8-9 of one suit."""
+    return suit(a) == suit(c) and rank(a) == 1 and b == a + 3 and c == b + 3
 
 
+@chows_fan(PURE_SHIFTED_CHOWS, "Pure Shifted Chows", 16, sets=3)
+def pure_shifted_chows(a: int, b: int, c: int) -> bool:
+    """Rule 30: three chows of one suit, each one or each two ranks above the last."""
+    return suit(a) == suit(c) and b - a in (1, 2) and c - b == b - a
 
 
-def _best_extra(extra: int, used: tuple[int, ...]) -> ChowItem | None:
-    """The one pair fan the chow left out of a three-chow fan may add (account once)."""
-    options = [(two_chow_fan(c, extra), c) for c in used]
-    options = [(f, c) for f, c in options if f]
-    if not options:
-        return None
-    fan, c = min(options)
-    return (fan, (c, extra))
+@chows_fan(MIXED_STRAIGHT, "Mixed Straight", 8, sets=3)
+def mixed_straight(a: int, b: int, c: int) -> bool:
+    """Rule 39: 1-2-3, 4-5-6 and 7-8-9, each of another suit."""
+    return three_suits(a, b, c) and ranks(a, b, c) == [1, 4, 7]
+
+
+@chows_fan(MIXED_TRIPLE_CHOW, "Mixed Triple Chow", 8, sets=3)
+def mixed_triple_chow(a: int, b: int, c: int) -> bool:
+    """Rule 41: the same chow in each of the three suits."""
+    return three_suits(a, b, c) and rank(a) == rank(b) == rank(c)
+
+
+@chows_fan(MIXED_SHIFTED_CHOWS, "Mixed Shifted Chows", 6, sets=3)
+def mixed_shifted_chows(a: int, b: int, c: int) -> bool:
+    """Rule 51: three chows of the three suits, each one rank above the last."""
+    low, middle, high = ranks(a, b, c)
+    return three_suits(a, b, c) and middle == low + 1 and high == middle + 1
+
+
+# -- two chows -------------------------------------------------------------------------
+
+@chows_fan(PURE_DOUBLE_CHOW, "Pure Double Chow", 1, sets=2)
+def pure_double_chow(a: int, b: int) -> bool:
+    """Rule 69: two identical chows."""
+    return a == b
+
+
+@chows_fan(MIXED_DOUBLE_CHOW, "Mixed Double Chow", 1, sets=2)
+def mixed_double_chow(a: int, b: int) -> bool:
+    """Rule 70: the same chow in two suits."""
+    return suit(a) != suit(b) and rank(a) == rank(b)
+
+
+@chows_fan(SHORT_STRAIGHT, "Short Straight", 1, sets=2)
+def short_straight(a: int, b: int) -> bool:
+    """Rule 71: two chows of one suit that follow each other (1-2-3 and 4-5-6)."""
+    return b == a + 3 and suit(a) == suit(b)
+
+
+@chows_fan(TWO_TERMINAL_CHOWS, "Two Terminal Chows", 1, sets=2)
+def two_terminal_chows(a: int, b: int) -> bool:
+    """Rule 72: 1-2-3 and 7-8-9 of one suit."""
+    return b == a + 6 and suit(a) == suit(b)
+
+
+# -- every chow of a reading -----------------------------------------------------------
+
+def _terminal_chows_and_five_pair(reading: Reading) -> bool:
+    """Four chows, each 1-2-3 or 7-8-9, and a pair of 5s."""
+    pair = reading.pair
+    return (len(reading.chows) == 4 and 0 <= pair < 27 and rank(pair) == 5
+            and all(rank(t) in (1, 7) for t in reading.chows))
+
+
+@reading_fan(PURE_TERMINAL_CHOWS, "Pure Terminal Chows", 64, excludes={
+    SEVEN_PAIRS, FULL_FLUSH, ALL_CHOWS, PURE_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, NO_HONORS,
+})
+def pure_terminal_chows(reading: Reading) -> list:
+    """Rule 13: two 1-2-3 and two 7-8-9 of one suit, with a pair of 5s of that suit."""
+    chows, pair = reading.chows, reading.pair
+    if _terminal_chows_and_five_pair(reading) and all(suit(t) == suit(pair) for t in chows) \
+            and ranks(*chows) == [1, 1, 7, 7]:
+        return [(CHOWS_OF, chows)]
+    return []
+
+
+@reading_fan(THREE_SUITED_TERMINAL_CHOWS, "Three-Suited Terminal Chows", 16, excludes={
+    ALL_CHOWS, MIXED_DOUBLE_CHOW, TWO_TERMINAL_CHOWS, NO_HONORS,
+})
+def three_suited_terminal_chows(reading: Reading) -> list:
+    """Rule 29: 1-2-3 and 7-8-9 in each of two suits, with a pair of 5s of the third."""
+    chows, pair = reading.chows, reading.pair
+    if not _terminal_chows_and_five_pair(reading):
+        return []
+    other_suits = [s for s in (0, 1, 2) if s != suit(pair)]
+    if list(chows) == [9 * s + low for s in other_suits for low in (0, 6)]:
+        return [(CHOWS_OF, chows)]
+    return []
+
+
+@reading_fan(ALL_CHOWS, "All Chows", 2, on="only chows and a suit pair", excludes={NO_HONORS})
+def all_chows(reading: Reading) -> bool:
+    """Rule 63: only chows (a knitted straight counts as chows) and a pair of a suit."""
+    sets = len(reading.chows) + (3 if reading.knitted else 0)
+    return sets == 4 and 0 <= reading.pair < 27

@@ -1,176 +1,250 @@
-"""Pung- and kong-based fans.
+"""Fans of pungs (kongs count as pungs): groups of two, three or four pungs (given by their
+tiles, sorted), the fans of one pung alone (59-61, 73), of every pung of a reading (21, 49,
+the little winds and dragons) and of the concealed pungs (12, 33, 66).
 
-Relations between pungs (kongs count as pungs) follow the same account-once logic as
-chows: a four-pung fan (Big Four Winds, Four Pure Shifted Pungs) takes every pung; after a
-three-pung fan the fourth pung combines once; otherwise every pair is scored (at most two
-pairs can relate without forming a three-pung fan).
+Which groups of a reading are scored together is the combination principles' choice,
+:func:`scoring.combine.set_group_fans`.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import TYPE_CHECKING
 
-from . import (
+from ..reading import DRAGONS, REGULAR, WINDS
+from ..shapes import CHOW
+from ..tiles import TERMINALS
+from .ids import (
+    ALL_EVEN_PUNGS,
+    ALL_PUNGS,
+    ALL_SIMPLES,
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
     BIG_THREE_WINDS,
-    CONCEALED_KONG,
+    CONCEALED_HAND,
     DOUBLE_PUNG,
-    FANS,
+    DRAGON_PUNG,
     FOUR_CONCEALED_PUNGS,
-    FOUR_KONGS,
     FOUR_PURE_SHIFTED_PUNGS,
-    MELDED_AND_CONCEALED_KONG,
-    MELDED_KONG,
+    LITTLE_FOUR_WINDS,
+    LITTLE_THREE_DRAGONS,
     MIXED_SHIFTED_PUNGS,
+    NO_HONORS,
+    PREVALENT_WIND,
+    PUNG_OF_TERMINALS_OR_HONORS,
     PURE_SHIFTED_PUNGS,
+    PURE_TRIPLE_CHOW,
+    SEAT_WIND,
     THREE_CONCEALED_PUNGS,
-    THREE_KONGS,
     TRIPLE_PUNG,
-    TWO_CONCEALED_KONGS,
     TWO_CONCEALED_PUNGS,
     TWO_DRAGON_PUNGS,
-    TWO_MELDED_KONGS,
 )
+from .registry import PUNGS_OF, pungs_fan, reading_fan
 
-PungItem = tuple[int, tuple[int, ...]]
-
-_WINDS = frozenset({27, 28, 29, 30})
-_DRAGONS = frozenset({31, 32, 33})
-
-
-def two_pung_fan(a: int, b: int) -> int:
-    """Double Pung (65) or Two Dragon Pungs (54) between two pungs, else 0."""
-    if a < 27 and b < 27:
-        return DOUBLE_PUNG if a % 9 == b % 9 and a != b else 0
-    if a in _DRAGONS and b in _DRAGONS:
-        return TWO_DRAGON_PUNGS
-    return 0
+if TYPE_CHECKING:
+    from ..reading import Reading
 
 
-def three_pung_fan(a: int, b: int, c: int) -> int:
-    """Fan of three sorted pungs: 24, 32, 42 (suits) or 38, 2 (honors), else 0."""
-    if c < 27:
-        sa, sb, sc = a // 9, b // 9, c // 9
-        if sa == sb == sc:
-            return PURE_SHIFTED_PUNGS if b == a + 1 and c == b + 1 else 0
-        if sa != sb and sb != sc and sa != sc:
-            ra, rb, rc = sorted((a % 9, b % 9, c % 9))
-            if ra == rb == rc:
-                return TRIPLE_PUNG
-            if rb == ra + 1 and rc == rb + 1:
-                return MIXED_SHIFTED_PUNGS
-        return 0
-    if a in _WINDS and b in _WINDS and c in _WINDS:
-        return BIG_THREE_WINDS
-    if a in _DRAGONS and b in _DRAGONS and c in _DRAGONS:
-        return BIG_THREE_DRAGONS
-    return 0
+def is_suit(t: int) -> bool:
+    return t < 27
 
 
-def four_pung_fan(a: int, b: int, c: int, d: int) -> int:
-    if d < 27 and a // 9 == d // 9 and (b, c, d) == (a + 1, a + 2, a + 3):
-        return FOUR_PURE_SHIFTED_PUNGS
-    if (a, b, c, d) == (27, 28, 29, 30):
-        return BIG_FOUR_WINDS
-    return 0
+def suit(t: int) -> int:
+    return t // 9
 
 
-def pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
-    """Fans between pungs (sorted tiles), as ``(fan, pungs used)`` items.
-
-    A pung that can relate to none of the others (:data:`_RELATED`) takes part in no fan:
-    the fans are those of the others alone."""
-    if len(pungs) < 2:
-        return ()
-    bits = 0
-    for p in pungs:
-        bits |= 1 << p
-    related = _RELATED
-    pungs = tuple([p for p in pungs if related[p] & bits])
-    return _pung_relations(pungs) if len(pungs) >= 2 else ()
+def rank(t: int) -> int:
+    """1..9 of a suit tile."""
+    return t % 9 + 1
 
 
-def _pung_relations(pungs: tuple[int, ...]) -> tuple[PungItem, ...]:
-    n = len(pungs)
-    if n == 4:
-        fan = four_pung_fan(*pungs)
-        if fan:
-            return ((fan, pungs),)
-    if n >= 3:
-        best: tuple[PungItem, ...] = ()
-        best_points = 0
-        two = _TWO_PUNG
-        for triple in _INDEX_TRIPLES[n]:
-            tiles = (pungs[triple[0]], pungs[triple[1]], pungs[triple[2]])
-            fan = three_pung_fan(*tiles)
-            if not fan:
-                continue
-            items: list[PungItem] = [(fan, tiles)]
-            points = FANS[fan].points
-            for i in range(n):
-                if i in triple:
-                    continue
-                # the remaining pung combines once, with the best partner
-                other = pungs[i]
-                extras = sorted(((FANS[f].points, f, c) for c in tiles
-                                 if (f := two[c * 34 + other])), reverse=True)
-                if extras:
-                    p, f, c = extras[0]
-                    items.append((f, (c, pungs[i])))
-                    points += p
-            if points > best_points:
-                best_points, best = points, tuple(items)
-        if best:
-            return best
-    two = _TWO_PUNG
-    return tuple((fan, (a, b)) for a, b in combinations(pungs, 2) if (fan := two[a * 34 + b]))
+def follow(*tiles: int) -> bool:
+    """Suit tiles of one suit, each one rank above the last (sorted)."""
+    return all(is_suit(t) and suit(t) == suit(tiles[0]) and t == tiles[0] + i
+               for i, t in enumerate(tiles))
 
 
-# two_pung_fan of every two pungs (index a * 34 + b)
-_TWO_PUNG = tuple(two_pung_fan(a, b) for a in range(34) for b in range(34))
-_INDEX_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(5)}
+def of_three_suits(a: int, b: int, c: int) -> bool:
+    return is_suit(c) and suit(a) != suit(b) != suit(c) != suit(a)
 
 
-def _can_relate(p: int, q: int) -> bool:
-    """Whether two pungs can take part in one fan together: suit tiles of different suits
-    with ranks at most 2 apart, or of one suit 1 or 2 apart; two winds; two dragons."""
-    if p == q:
-        return False
-    if p < 27 and q < 27:
-        return abs(p % 9 - q % 9) <= 2
-    return (27 <= p <= 30 and 27 <= q <= 30) or (p >= 31 and q >= 31)
+def wind_pungs(reading: Reading) -> tuple[int, ...]:
+    return tuple(p for p in reading.pungs if p in WINDS)
 
 
-# tile -> bitmask of the tiles whose pung can take part in a fan with its pung
-_RELATED = tuple(sum(1 << q for q in range(34) if _can_relate(p, q)) for p in range(34))
+def dragon_pungs(reading: Reading) -> tuple[int, ...]:
+    return tuple(p for p in reading.pungs if p in DRAGONS)
 
 
-def kong_fans(melded_kongs: int, concealed_kongs: int) -> tuple[int, ...]:
-    """Kong fans (5, 17, 48, 57, 67, 74). One melded + one concealed kong is fan 57 worth 6
-    in all (WMO note under fan 57), without 67 or 74."""
-    total = melded_kongs + concealed_kongs
-    if total == 4:
-        return (FOUR_KONGS,)
-    if total == 3:
-        return (THREE_KONGS,)
-    if total == 2:
-        if concealed_kongs == 2:
-            return (TWO_CONCEALED_KONGS,)
-        if concealed_kongs == 1:
-            return (MELDED_AND_CONCEALED_KONG,)
-        return (TWO_MELDED_KONGS,)
-    if total == 1:
-        return (CONCEALED_KONG,) if concealed_kongs else (MELDED_KONG,)
-    return ()
+# -- four pungs ------------------------------------------------------------------------
+
+@pungs_fan(BIG_FOUR_WINDS, "Big Four Winds", 88, sets=4, excludes={
+    LITTLE_FOUR_WINDS, BIG_THREE_WINDS, ALL_PUNGS, PREVALENT_WIND, SEAT_WIND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+})
+def big_four_winds(a: int, b: int, c: int, d: int) -> bool:
+    """Rule 1: a pung of each wind."""
+    return (a, b, c, d) == tuple(WINDS)
 
 
-def concealed_pungs_fan(concealed: int) -> int:
-    """Fan 66/33/12 for the number of concealed pungs (concealed kongs included)."""
-    if concealed >= 4:
-        return FOUR_CONCEALED_PUNGS
-    if concealed == 3:
-        return THREE_CONCEALED_PUNGS
-    if concealed == 2:
-        return TWO_CONCEALED_PUNGS
-    return 0
+@pungs_fan(FOUR_PURE_SHIFTED_PUNGS, "Four Pure Shifted Pungs", 48, sets=4, excludes={
+    PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, ALL_PUNGS,
+})
+def four_pure_shifted_pungs(a: int, b: int, c: int, d: int) -> bool:
+    """Rule 15: four pungs of one suit, each one rank above the last."""
+    return follow(a, b, c, d)
+
+
+# -- three pungs -----------------------------------------------------------------------
+
+@pungs_fan(BIG_THREE_DRAGONS, "Big Three Dragons", 88, sets=3, excludes={
+    TWO_DRAGON_PUNGS, DRAGON_PUNG,
+})
+def big_three_dragons(a: int, b: int, c: int) -> bool:
+    """Rule 2: a pung of each dragon."""
+    return (a, b, c) == tuple(DRAGONS)
+
+
+@pungs_fan(PURE_SHIFTED_PUNGS, "Pure Shifted Pungs", 24, sets=3, excludes={PURE_TRIPLE_CHOW})
+def pure_shifted_pungs(a: int, b: int, c: int) -> bool:
+    """Rule 24: three pungs of one suit, each one rank above the last."""
+    return follow(a, b, c)
+
+
+@pungs_fan(TRIPLE_PUNG, "Triple Pung", 16, sets=3)
+def triple_pung(a: int, b: int, c: int) -> bool:
+    """Rule 32: a pung of the same rank in each of the three suits."""
+    return of_three_suits(a, b, c) and rank(a) == rank(b) == rank(c)
+
+
+@pungs_fan(BIG_THREE_WINDS, "Big Three Winds", 12, sets=3)
+def big_three_winds(a: int, b: int, c: int) -> bool:
+    """Rule 38: pungs of three winds."""
+    return a in WINDS and b in WINDS and c in WINDS
+
+
+@pungs_fan(MIXED_SHIFTED_PUNGS, "Mixed Shifted Pungs", 8, sets=3)
+def mixed_shifted_pungs(a: int, b: int, c: int) -> bool:
+    """Rule 42: pungs of the three suits, each one rank above the last."""
+    low, middle, high = sorted(map(rank, (a, b, c)))
+    return of_three_suits(a, b, c) and middle == low + 1 and high == middle + 1
+
+
+# -- two pungs -------------------------------------------------------------------------
+
+@pungs_fan(TWO_DRAGON_PUNGS, "Two Dragon Pungs", 6, sets=2, excludes={DRAGON_PUNG})
+def two_dragon_pungs(a: int, b: int) -> bool:
+    """Rule 54: pungs of two dragons."""
+    return a in DRAGONS and b in DRAGONS
+
+
+@pungs_fan(DOUBLE_PUNG, "Double Pung", 2, sets=2)
+def double_pung(a: int, b: int) -> bool:
+    """Rule 65: pungs of the same rank in two suits."""
+    return is_suit(b) and a != b and rank(a) == rank(b)
+
+
+# -- every pung of a reading -----------------------------------------------------------
+
+@reading_fan(LITTLE_FOUR_WINDS, "Little Four Winds", 64, excludes={
+    BIG_THREE_WINDS, PUNG_OF_TERMINALS_OR_HONORS,
+})
+def little_four_winds(reading: Reading) -> list:
+    """Rule 9: pungs of three winds and a pair of the fourth."""
+    winds = wind_pungs(reading)
+    return [(PUNGS_OF, winds)] if len(winds) == 3 and reading.pair in WINDS else []
+
+
+@reading_fan(LITTLE_THREE_DRAGONS, "Little Three Dragons", 64, excludes={
+    TWO_DRAGON_PUNGS, DRAGON_PUNG,
+})
+def little_three_dragons(reading: Reading) -> list:
+    """Rule 10: pungs of two dragons and a pair of the third."""
+    dragons = dragon_pungs(reading)
+    return [(PUNGS_OF, dragons)] if len(dragons) == 2 and reading.pair in DRAGONS else []
+
+
+@reading_fan(ALL_EVEN_PUNGS, "All Even Pungs", 24, on="pungs and pair of 2, 4, 6, 8",
+             excludes={ALL_PUNGS, ALL_SIMPLES, NO_HONORS})
+def all_even_pungs(reading: Reading) -> bool:
+    """Rule 21: four pungs and the pair, all of 2s, 4s, 6s or 8s."""
+    return (reading.shape == REGULAR and len(reading.pungs) == 4
+            and all(is_suit(t) and rank(t) % 2 == 0 for t in (*reading.pungs, reading.pair)))
+
+
+@reading_fan(ALL_PUNGS, "All Pungs", 6, on="four pungs or kongs")
+def all_pungs(reading: Reading) -> bool:
+    """Rule 49: four pungs or kongs."""
+    return len(reading.pungs) == 4
+
+
+# -- one pung alone --------------------------------------------------------------------
+
+@reading_fan(DRAGON_PUNG, "Dragon Pung", 2)
+def dragon_pung(reading: Reading) -> list:
+    """Rule 59: a pung of a dragon; once for each."""
+    return [(PUNGS_OF, (p,)) for p in dragon_pungs(reading)]
+
+
+@reading_fan(PREVALENT_WIND, "Prevalent Wind", 2)
+def prevalent_wind(reading: Reading) -> list:
+    """Rule 60: a pung of the prevalent wind."""
+    wind = WINDS[reading.hand.prevalent_wind]
+    return [(PUNGS_OF, (wind,))] if wind in reading.pungs else []
+
+
+@reading_fan(SEAT_WIND, "Seat Wind", 2)
+def seat_wind(reading: Reading) -> list:
+    """Rule 61: a pung of the player's own wind."""
+    wind = WINDS[reading.hand.seat_wind]
+    return [(PUNGS_OF, (wind,))] if wind in reading.pungs else []
+
+
+@reading_fan(PUNG_OF_TERMINALS_OR_HONORS, "Pung of Terminals or Honors", 1)
+def pung_of_terminals_or_honors(reading: Reading) -> list:
+    """Rule 73: a pung of 1s or 9s, or of a wind that is neither the player's nor the
+    prevalent one and not one of three or four wind pungs (Big Three Winds, Little and Big
+    Four Winds score those); once for each."""
+    hand = reading.hand
+    own_winds = (WINDS[hand.seat_wind], WINDS[hand.prevalent_wind])
+    winds_scored = len(wind_pungs(reading)) >= 3
+    return [(PUNGS_OF, (p,)) for p in reading.pungs
+            if p in TERMINALS or (p in WINDS and p not in own_winds and not winds_scored)]
+
+
+# -- concealed pungs -------------------------------------------------------------------
+
+def concealed_pungs(reading: Reading) -> tuple[int, ...]:
+    """The concealed pungs of a reading, concealed kongs last. A pung completed with another
+    player's discard counts as exposed, unless a concealed chow could have taken that
+    tile instead."""
+    hand = reading.hand
+    win = hand.win_tile
+    hidden = [t for kind, t in reading.held if kind != CHOW]
+    in_a_chow = any(kind == CHOW and t <= win <= t + 2 for kind, t in reading.held)
+    if not hand.self_drawn and win in hidden and not in_a_chow:
+        hidden.remove(win)
+    return (*hidden, *reading.whole.concealed_kongs)
+
+
+@reading_fan(FOUR_CONCEALED_PUNGS, "Four Concealed Pungs", 64, excludes={
+    ALL_PUNGS, CONCEALED_HAND,
+})
+def four_concealed_pungs(reading: Reading) -> list:
+    """Rule 12: four concealed pungs or kongs."""
+    hidden = concealed_pungs(reading)
+    return [(PUNGS_OF, hidden)] if len(hidden) == 4 else []
+
+
+@reading_fan(THREE_CONCEALED_PUNGS, "Three Concealed Pungs", 16)
+def three_concealed_pungs(reading: Reading) -> list:
+    """Rule 33: three concealed pungs or kongs (exactly three)."""
+    hidden = concealed_pungs(reading)
+    return [(PUNGS_OF, hidden)] if len(hidden) == 3 else []
+
+
+@reading_fan(TWO_CONCEALED_PUNGS, "Two Concealed Pungs", 2)
+def two_concealed_pungs(reading: Reading) -> list:
+    """Rule 66: two concealed pungs or kongs (exactly two)."""
+    hidden = concealed_pungs(reading)
+    return [(PUNGS_OF, hidden)] if len(hidden) == 2 else []

@@ -1,14 +1,16 @@
-"""Fans that depend only on which tiles the hand holds, not on how they are grouped:
-suits (22, 50, 52, 75, 76), terminals and honors (8, 11, 18, 68), ranges (25-27, 36, 37)
-and looks (3, 40). Computed on a 34-bit mask of the tiles present.
-"""
+"""Fans of the tiles the hand holds, however they are grouped: suits (22, 50, 52, 75, 76),
+terminals and honors (8, 11, 18, 68), ranges (25-27, 36, 37), looks (3, 40), and all four
+of a tile (64). The tiles are every tile of the hand, declared sets included."""
 
 from __future__ import annotations
 
-from ..tiles import GREEN_TILES, REVERSIBLE, TERMINALS
-from . import (
+from typing import TYPE_CHECKING
+
+from ..tiles import GREEN_TILES, REVERSIBLE, TERMINALS_AND_HONORS
+from .ids import (
     ALL_GREEN,
     ALL_HONORS,
+    ALL_PUNGS,
     ALL_SIMPLES,
     ALL_TERMINALS,
     ALL_TERMINALS_AND_HONORS,
@@ -20,115 +22,131 @@ from . import (
     MIDDLE_TILES,
     NO_HONORS,
     ONE_VOIDED_SUIT,
+    OUTSIDE_HAND,
+    PUNG_OF_TERMINALS_OR_HONORS,
     REVERSIBLE_TILES,
+    TILE_HOG,
     UPPER_FOUR,
     UPPER_TILES,
 )
+from .registry import ALL_TILES, TILES_OF, hand_fan
+
+if TYPE_CHECKING:
+    from ..reading import WholeHand
+
+TERMINAL_RANKS = frozenset({1, 9})
 
 
-def _mask(tiles) -> int:
-    m = 0
-    for t in tiles:
-        m |= 1 << t
-    return m
+@hand_fan(ALL_GREEN, "All Green", 88, on=ALL_TILES)
+def all_green(hand: WholeHand) -> bool:
+    """Rule 3: only 2, 3, 4, 6 and 8 of Bamboo and the Green dragon. It combines with Full
+    Flush and Half Flush under WMO 2006 (docs/fans.md)."""
+    return hand.tiles <= GREEN_TILES
 
 
-_SUIT = 0x1FF
-_WINDS = 0xF << 27
-_DRAGONS = 0x7 << 31
-_HONORS = _WINDS | _DRAGONS
-_TERMINALS = _mask(TERMINALS)
-_REVERSIBLE = _mask(REVERSIBLE)
-_GREEN = _mask(GREEN_TILES)
+@hand_fan(ALL_TERMINALS, "All Terminals", 64, on=ALL_TILES, excludes={
+    ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS, NO_HONORS,
+})
+def all_terminals(hand: WholeHand) -> bool:
+    """Rule 8: only 1s and 9s. It keeps Double Pung and Triple Pung (WMO text,
+    docs/fans.md)."""
+    return hand.suits > 0 and not hand.honors and hand.ranks <= TERMINAL_RANKS
 
 
-def _ranks(*allowed: int) -> int:
-    return sum(1 << (r - 1) for r in allowed)
+@hand_fan(ALL_HONORS, "All Honors", 64, on=ALL_TILES, excludes={
+    ALL_TERMINALS_AND_HONORS, ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+})
+def all_honors(hand: WholeHand) -> bool:
+    """Rule 11: only winds and dragons."""
+    return hand.suits == 0
 
 
-_UPPER, _MIDDLE, _LOWER = _ranks(7, 8, 9), _ranks(4, 5, 6), _ranks(1, 2, 3)
-_UPPER4, _LOWER4 = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
+@hand_fan(ALL_TERMINALS_AND_HONORS, "All Terminals and Honors", 32, on=ALL_TILES, excludes={
+    ALL_PUNGS, OUTSIDE_HAND, PUNG_OF_TERMINALS_OR_HONORS,
+})
+def all_terminals_and_honors(hand: WholeHand) -> bool:
+    """Rule 18: only 1s, 9s and honors (All Terminals and All Honors imply it)."""
+    return hand.tiles <= TERMINALS_AND_HONORS
 
 
-def tile_fans(present: int) -> tuple[int, ...]:
-    """Fan ids of the tile properties of the tiles present (a 34-bit mask), before
-    exclusions (see :mod:`scoring.combine`)."""
-    # everything these fans look at, in 16 bits, as the OR of what each suit and the honors
-    # contribute (see _suit_parts)
-    return _tile_fans_of_key(_CHARACTERS[present & _SUIT] | _DOTS[present >> 9 & _SUIT]
-                             | _BAMBOO[present >> 18 & _SUIT] | _HONOR_PART[present >> 27])
+@hand_fan(FULL_FLUSH, "Full Flush", 24, on=ALL_TILES, excludes={NO_HONORS})
+def full_flush(hand: WholeHand) -> bool:
+    """Rule 22: tiles of one suit only, no honor."""
+    return hand.suits == 1 and not hand.honors
 
 
-# bits of the key of tile_fans: the ranks held in any suit (0-8), which suits (9-11), winds
-# (12), dragons (13), some tile not reversible (14), some tile not green (15)
-_NOT_REVERSIBLE, _NOT_GREEN = 1 << 14, 1 << 15
+@hand_fan(UPPER_TILES, "Upper Tiles", 24, on=ALL_TILES, excludes={UPPER_FOUR, NO_HONORS})
+def upper_tiles(hand: WholeHand) -> bool:
+    """Rule 25: only 7s, 8s and 9s."""
+    return _only_ranks(hand, 7, 8, 9)
 
 
-def _suit_parts(suit: int) -> tuple[int, ...]:
-    """What one suit's 9-bit mask contributes to the key of :func:`tile_fans`."""
-    parts = []
-    for mask in range(512):
-        tiles = mask << 9 * suit
-        part = mask | (1 << 9 + suit if mask else 0)
-        if tiles & ~_REVERSIBLE:
-            part |= _NOT_REVERSIBLE
-        if tiles & ~_GREEN:
-            part |= _NOT_GREEN
-        parts.append(part)
-    return tuple(parts)
+@hand_fan(MIDDLE_TILES, "Middle Tiles", 24, on=ALL_TILES, excludes={ALL_SIMPLES, NO_HONORS})
+def middle_tiles(hand: WholeHand) -> bool:
+    """Rule 26: only 4s, 5s and 6s."""
+    return _only_ranks(hand, 4, 5, 6)
 
 
-def _honor_part(honors: int) -> int:
-    tiles = honors << 27
-    return ((1 << 12 if tiles & _WINDS else 0) | (1 << 13 if tiles & _DRAGONS else 0)
-            | (_NOT_REVERSIBLE if tiles & ~_REVERSIBLE else 0)
-            | (_NOT_GREEN if tiles & ~_GREEN else 0))
+@hand_fan(LOWER_TILES, "Lower Tiles", 24, on=ALL_TILES, excludes={LOWER_FOUR, NO_HONORS})
+def lower_tiles(hand: WholeHand) -> bool:
+    """Rule 27: only 1s, 2s and 3s."""
+    return _only_ranks(hand, 1, 2, 3)
 
 
-_CHARACTERS, _DOTS, _BAMBOO = _suit_parts(0), _suit_parts(1), _suit_parts(2)
-_HONOR_PART = tuple(_honor_part(honors) for honors in range(128))
+@hand_fan(UPPER_FOUR, "Upper Four", 12, on=ALL_TILES, excludes={NO_HONORS})
+def upper_four(hand: WholeHand) -> bool:
+    """Rule 36: only 6s, 7s, 8s and 9s."""
+    return _only_ranks(hand, 6, 7, 8, 9)
 
 
-def _tile_fans_of_key(key: int) -> tuple[int, ...]:
-    """The fans of :func:`tile_fans` from its key: the ranks held in any suit, which suits,
-    whether winds and dragons, whether all tiles are reversible, whether all are green."""
-    fans: list[int] = []
-    ranks = key & _SUIT
-    n_suits = (key >> 9 & 1) + (key >> 10 & 1) + (key >> 11 & 1)
-    winds, dragons = key >> 12 & 1, key >> 13 & 1
-    honors = winds or dragons
-    if n_suits == 1:
-        fans.append(HALF_FLUSH if honors else FULL_FLUSH)  # rules: fans 50 and 22
-    elif n_suits == 2:
-        fans.append(ONE_VOIDED_SUIT)  # fan 75: tiles of only two suits
-    if not honors:
-        fans.append(NO_HONORS)  # fan 76
-    if n_suits == 3 and winds and dragons:
-        fans.append(ALL_TYPES)  # fan 52
-    if not ranks & _TERMINAL_RANKS and not honors:
-        fans.append(ALL_SIMPLES)  # fan 68
-    if not key & _NOT_REVERSIBLE:
-        fans.append(REVERSIBLE_TILES)  # fan 40
-    if not key & _NOT_GREEN:
-        fans.append(ALL_GREEN)  # fan 3
-    if not n_suits:
-        fans.append(ALL_HONORS)  # fan 11
-    elif not ranks & ~_TERMINAL_RANKS:
-        # fan 8 with terminals only, fan 18 with honors too
-        fans.append(ALL_TERMINALS_AND_HONORS if honors else ALL_TERMINALS)
-    if not honors:
-        fans.extend(_range_fans(ranks))
-    return tuple(fans)
+@hand_fan(LOWER_FOUR, "Lower Four", 12, on=ALL_TILES, excludes={NO_HONORS})
+def lower_four(hand: WholeHand) -> bool:
+    """Rule 37: only 1s, 2s, 3s and 4s."""
+    return _only_ranks(hand, 1, 2, 3, 4)
 
 
-def _range_fans(ranks: int) -> tuple[int, ...]:
-    """The fan of the ranks held when the hand has no honor: a third (upper, middle, lower,
-    fans 25-27), else a four (upper four, lower four, fans 36-37)."""
-    for span, fan in ((_UPPER, UPPER_TILES), (_MIDDLE, MIDDLE_TILES), (_LOWER, LOWER_TILES),
-                      (_UPPER4, UPPER_FOUR), (_LOWER4, LOWER_FOUR)):
-        if not ranks & ~span:
-            return (fan,)
-    return ()
+def _only_ranks(hand: WholeHand, *ranks: int) -> bool:
+    return hand.suits > 0 and not hand.honors and hand.ranks <= frozenset(ranks)
 
 
-_TERMINAL_RANKS = _ranks(1, 9)
+@hand_fan(REVERSIBLE_TILES, "Reversible Tiles", 8, on=ALL_TILES, excludes={ONE_VOIDED_SUIT})
+def reversible_tiles(hand: WholeHand) -> bool:
+    """Rule 40: only tiles that look the same upside down: 1, 2, 3, 4, 5, 8, 9 of Dots,
+    2, 4, 5, 6, 8, 9 of Bamboo and the White dragon."""
+    return hand.tiles <= REVERSIBLE
+
+
+@hand_fan(HALF_FLUSH, "Half Flush", 6, on=ALL_TILES)
+def half_flush(hand: WholeHand) -> bool:
+    """Rule 50: tiles of one suit and honors."""
+    return hand.suits == 1 and hand.honors
+
+
+@hand_fan(ALL_TYPES, "All Types", 6, on=ALL_TILES)
+def all_types(hand: WholeHand) -> bool:
+    """Rule 52: tiles of the three suits, a wind and a dragon."""
+    return hand.suits == 3 and hand.winds and hand.dragons
+
+
+@hand_fan(TILE_HOG, "Tile Hog", 2)
+def tile_hog(hand: WholeHand) -> list:
+    """Rule 64: all four of a tile used without declaring a kong; once for each such tile."""
+    return [(TILES_OF, (t,) * 4) for t in hand.hogs]
+
+
+@hand_fan(ALL_SIMPLES, "All Simples", 2, on=ALL_TILES, excludes={NO_HONORS})
+def all_simples(hand: WholeHand) -> bool:
+    """Rule 68: no 1, no 9, no honor."""
+    return not hand.honors and not hand.ranks & TERMINAL_RANKS
+
+
+@hand_fan(ONE_VOIDED_SUIT, "One Voided Suit", 1, on=ALL_TILES)
+def one_voided_suit(hand: WholeHand) -> bool:
+    """Rule 75: tiles of only two of the three suits (honors do not matter)."""
+    return hand.suits == 2
+
+
+@hand_fan(NO_HONORS, "No Honors", 1, on=ALL_TILES)
+def no_honors(hand: WholeHand) -> bool:
+    """Rule 76: no wind, no dragon."""
+    return not hand.honors

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..reading import REGULAR
 from ..shapes import CHOW
-from ..tiles import Hand
-from . import (
+from .ids import (
     CLOSED_WAIT,
     CONCEALED_HAND,
     EDGE_WAIT,
@@ -18,83 +20,88 @@ from . import (
     SELF_DRAWN,
     SINGLE_WAIT,
 )
+from .registry import HOW_WON, TILES_OF, hand_fan, reading_fan
+
+if TYPE_CHECKING:
+    from ..reading import Reading, WholeHand
 
 
-def win_fans(hand: Hand, melded: int, shown: int | None = None) -> tuple[int, ...]:
-    """Fans of the winning move; ``melded`` is the number of exposed melds (a concealed
-    kong is not exposed), ``shown`` how many copies of the winning tile they show."""
-    return WIN_FANS[win_code(hand.self_drawn, melded, hand.last_wall_tile,
-                             hand.kong_replacement, hand.robbing_kong,
-                             is_last_tile(hand, shown))]
+@hand_fan(LAST_TILE_DRAW, "Last Tile Draw", 8, on=HOW_WON, excludes={SELF_DRAWN})
+def last_tile_draw(hand: WholeHand) -> bool:
+    """Rule 44: won on the last tile of the wall, drawn."""
+    return hand.hand.last_wall_tile and hand.hand.self_drawn
 
 
-def win_code(self_drawn: bool, melded: int, last_wall_tile: bool, kong_replacement: bool,
-             robbing_kong: bool, last_tile: bool) -> int:
-    """The key of :data:`WIN_FANS`: everything the fans of the winning move depend on, in one
-    small int (``last_tile`` as :func:`is_last_tile` decides it)."""
-    return (self_drawn | melded << 1 | last_wall_tile << 4 | kong_replacement << 5
-            | robbing_kong << 6 | last_tile << 7)
+@hand_fan(LAST_TILE_CLAIM, "Last Tile Claim", 8, on=HOW_WON)
+def last_tile_claim(hand: WholeHand) -> bool:
+    """Rule 45: won on the discard of the last tile of the wall."""
+    return hand.hand.last_wall_tile and not hand.hand.self_drawn
 
 
-def _win_fans_of_code(code: int) -> tuple[int, ...]:
-    self_drawn, melded = code & 1, code >> 1 & 7
-    fans: list[int] = []
-    if self_drawn:
-        # rule 56: no exposed meld and self-drawn; WMO also scores it for Seven Pairs and
-        # the other concealed special hands ("si cierras del muro cuenta mano
-        # completamente oculta")
-        fans.append(FULLY_CONCEALED_HAND if melded == 0 else SELF_DRAWN)
-    elif melded == 0:
-        fans.append(CONCEALED_HAND)  # rule 62: concealed, won on a discard
-    elif melded == 4:
-        fans.append(MELDED_HAND)  # rule 53: every set claimed, pair on a discard
-    if code >> 4 & 1:
-        fans.append(LAST_TILE_DRAW if self_drawn else LAST_TILE_CLAIM)  # 44 / 45
-    if code >> 5 & 1:
-        fans.append(OUT_WITH_REPLACEMENT_TILE)  # rule 46
-    if code >> 6 & 1:
-        fans.append(ROBBING_THE_KONG)  # rule 47
-    if code >> 7 & 1:
-        fans.append(LAST_TILE)  # rule 58
-    return tuple(fans)
+@hand_fan(OUT_WITH_REPLACEMENT_TILE, "Out with Replacement Tile", 8, on=HOW_WON,
+          excludes={SELF_DRAWN})
+def out_with_replacement_tile(hand: WholeHand) -> bool:
+    """Rule 46: won on the tile drawn after declaring a kong (drawn from the wall, so
+    Self-Drawn is implied, 3.9.1.5 (1))."""
+    return hand.hand.kong_replacement
 
 
-# win_code(...) -> the fans of the winning move (every code is computed ahead: 256 tuples)
-WIN_FANS: tuple[tuple[int, ...], ...] = tuple(_win_fans_of_code(code) for code in range(256))
+@hand_fan(ROBBING_THE_KONG, "Robbing the Kong", 8, on=HOW_WON, excludes={
+    FULLY_CONCEALED_HAND, LAST_TILE,
+})
+def robbing_the_kong(hand: WholeHand) -> bool:
+    """Rule 47: won on the tile another player adds to a melded pung to make a kong."""
+    return hand.hand.robbing_kong
 
 
-def is_last_tile(hand: Hand, shown: int | None = None) -> bool:
-    """Rule 58: the umpire's flag, or the winner's own exposed melds show the other three
-    copies of the winning tile (fans.md: then it is scored without the flag)."""
-    win = hand.win_tile
-    if win in hand.concealed:
+@hand_fan(MELDED_HAND, "Melded Hand", 6, on=HOW_WON, excludes={SINGLE_WAIT})
+def melded_hand(hand: WholeHand) -> bool:
+    """Rule 53: every set claimed, and the pair completed with a discard."""
+    return hand.exposed == 4 and not hand.hand.self_drawn
+
+
+@hand_fan(FULLY_CONCEALED_HAND, "Fully Concealed Hand", 4, on=HOW_WON, excludes={
+    CONCEALED_HAND, SELF_DRAWN,
+})
+def fully_concealed_hand(hand: WholeHand) -> bool:
+    """Rule 56: nothing claimed, and won on a self-drawn tile. WMO also scores it for
+    Seven Pairs and the other concealed special hands ("si cierras del muro cuenta mano
+    completamente oculta")."""
+    return hand.exposed == 0 and hand.hand.self_drawn
+
+
+@hand_fan(LAST_TILE, "Last Tile", 4, on=HOW_WON)
+def last_tile(hand: WholeHand) -> bool:
+    """Rule 58: won on the last copy of a tile, three being in view: the umpire says so,
+    or the winner's own exposed sets show the other three (docs/fans.md: then it is scored
+    without the umpire's word). Never on a tile the hand already holds."""
+    if hand.win in hand.hand.concealed:
         return False
-    if hand.last_tile:
-        return True
-    if shown is None:
-        shown = sum(m.tiles.count(win) for m in hand.melds if not m.concealed)
-    return shown == 3
+    return hand.hand.last_tile or hand.shown == 3
 
 
-# where a winning tile sits in a concealed chow (by 34 * chow + tile): 1 in it, 2 in its
-# middle, 4 at its edge (the 3 of 1-2-3, the 7 of 7-8-9); the ORs of a reading's chows
-# give its wait fan, as wait_fan finds it, unless the tile is the pair's (single wait)
-IN_CHOW, _CLOSED, _EDGE = 1, 2, 4
-CHOW_ROLE = tuple(
-    (IN_CHOW if t <= win <= t + 2 else 0) | (_CLOSED if win == t + 1 else 0)
-    | (_EDGE if (win == t + 2 and t % 9 == 0) or (win == t and t % 9 == 6) else 0)
-    for t in range(34) for win in range(34))
-WAIT_OF_ROLE = tuple(EDGE_WAIT if role & _EDGE else CLOSED_WAIT if role & _CLOSED else 0
-                     for role in range(8))
+@hand_fan(CONCEALED_HAND, "Concealed Hand", 2, on=HOW_WON)
+def concealed_hand(hand: WholeHand) -> bool:
+    """Rule 62: nothing claimed, and won on a discard."""
+    return hand.exposed == 0 and not hand.hand.self_drawn
 
 
-def wait_fan(sets: tuple, pair: int, win: int) -> int:
-    """Where the winning tile sits in the concealed sets: edge (77: the 3 of 1-2-3 or the
-    7 of 7-8-9), closed (78: the middle of a chow) or the pair (79). Edge first, then
-    closed, then single when it could sit in several places. Only scored when the hand
-    waited on that one tile (checked by the caller)."""
+@hand_fan(SELF_DRAWN, "Self-Drawn", 1, on=HOW_WON)
+def self_drawn(hand: WholeHand) -> bool:
+    """Rule 80: won on a tile drawn from the wall."""
+    return hand.hand.self_drawn
+
+
+# -- the wait --------------------------------------------------------------------------
+
+def place_of_the_winning_tile(reading: Reading) -> int:
+    """Where the winning tile sits in the concealed sets of a reading: at the edge of a
+    chow (the 3 of 1-2-3 or the 7 of 7-8-9, Edge Wait), in its middle (Closed Wait), or in
+    the pair (Single Wait), in that order when it could sit in several places; 0 when it
+    sits in none of them."""
+    win = reading.whole.win
     edge = closed = False
-    for kind, t in sets:
+    for kind, t in reading.held:
         if kind != CHOW or not t <= win <= t + 2:
             continue
         if win == t + 1:
@@ -105,6 +112,32 @@ def wait_fan(sets: tuple, pair: int, win: int) -> int:
         return EDGE_WAIT
     if closed:
         return CLOSED_WAIT
-    if pair == win:
-        return SINGLE_WAIT
-    return 0
+    return SINGLE_WAIT if reading.pair == win else 0
+
+
+def _waited_there(reading: Reading, fan: int) -> list:
+    """The winning tile, when it sits where ``fan`` says and the hand waited on that one
+    tile alone (rules 77-79 are only scored then)."""
+    if place_of_the_winning_tile(reading) != fan:
+        return []
+    if not reading.whole.waited_on_one_tile(regular=reading.shape == REGULAR):
+        return []
+    return [(TILES_OF, (reading.whole.win,))]
+
+
+@reading_fan(EDGE_WAIT, "Edge Wait", 1)
+def edge_wait(reading: Reading) -> list:
+    """Rule 77: won on the 3 of 1-2-3 or the 7 of 7-8-9, the only tile waited on."""
+    return _waited_there(reading, EDGE_WAIT)
+
+
+@reading_fan(CLOSED_WAIT, "Closed Wait", 1)
+def closed_wait(reading: Reading) -> list:
+    """Rule 78: won on the middle tile of a chow, the only tile waited on."""
+    return _waited_there(reading, CLOSED_WAIT)
+
+
+@reading_fan(SINGLE_WAIT, "Single Wait", 1)
+def single_wait(reading: Reading) -> list:
+    """Rule 79: won on the tile of the pair, the only tile waited on."""
+    return _waited_there(reading, SINGLE_WAIT)

@@ -1,8 +1,7 @@
 """Exclusions of Appendix 1 ("No se puede combinar con") and the WMO 2006 differences of
-spec/fans.md."""
+docs/fans.md."""
 
-from scoring import score_hand
-from scoring.combine import EXCLUDES
+from scoring import FANS, score_hand
 from tests.scoring.hand_builders import fans, make
 
 
@@ -59,6 +58,6 @@ def test_all_terminals_combines_with_triple_pung():
 
 
 def test_every_exclusion_names_real_fans():
-    for fan, excluded in EXCLUDES.items():
-        assert 1 <= fan <= 81 and all(1 <= f <= 81 for f in excluded)
-        assert fan not in excluded
+    for fan in FANS.values():
+        assert all(1 <= f <= 81 for f in fan.excludes)
+        assert fan.id not in fan.excludes
