@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..tiles import rank_of, suit_of
 from .ids import (
     ALL_CHOWS,
     FOUR_PURE_SHIFTED_CHOWS,
@@ -38,21 +39,12 @@ if TYPE_CHECKING:
     from ..reading import Reading
 
 
-def suit(t: int) -> int:
-    return t // 9
-
-
-def rank(t: int) -> int:
-    """1..9 of a suit tile."""
-    return t % 9 + 1
-
-
 def three_suits(a: int, b: int, c: int) -> bool:
-    return suit(a) != suit(b) != suit(c) != suit(a)
+    return suit_of(a) != suit_of(b) != suit_of(c) != suit_of(a)
 
 
 def ranks(*tiles: int) -> list[int]:
-    return sorted(map(rank, tiles))
+    return sorted(map(rank_of, tiles))
 
 
 # -- four chows ------------------------------------------------------------------------
@@ -70,7 +62,7 @@ def quadruple_chow(a: int, b: int, c: int, d: int) -> bool:
 })
 def four_pure_shifted_chows(a: int, b: int, c: int, d: int) -> bool:
     """Rule 16: four chows of one suit, each one or each two ranks above the last."""
-    return suit(a) == suit(d) and b - a in (1, 2) and c - b == b - a and d - c == b - a
+    return suit_of(a) == suit_of(d) and b - a in (1, 2) and c - b == b - a and d - c == b - a
 
 
 # -- three chows -----------------------------------------------------------------------
@@ -86,13 +78,13 @@ def pure_triple_chow(a: int, b: int, c: int) -> bool:
 @chows_fan(PURE_STRAIGHT, "Pure Straight", 16, sets=3)
 def pure_straight(a: int, b: int, c: int) -> bool:
     """Rule 28: 1-2-3, 4-5-6 and 7-8-9 of one suit."""
-    return suit(a) == suit(c) and rank(a) == 1 and b == a + 3 and c == b + 3
+    return suit_of(a) == suit_of(c) and rank_of(a) == 1 and b == a + 3 and c == b + 3
 
 
 @chows_fan(PURE_SHIFTED_CHOWS, "Pure Shifted Chows", 16, sets=3)
 def pure_shifted_chows(a: int, b: int, c: int) -> bool:
     """Rule 30: three chows of one suit, each one or each two ranks above the last."""
-    return suit(a) == suit(c) and b - a in (1, 2) and c - b == b - a
+    return suit_of(a) == suit_of(c) and b - a in (1, 2) and c - b == b - a
 
 
 @chows_fan(MIXED_STRAIGHT, "Mixed Straight", 8, sets=3)
@@ -104,7 +96,7 @@ def mixed_straight(a: int, b: int, c: int) -> bool:
 @chows_fan(MIXED_TRIPLE_CHOW, "Mixed Triple Chow", 8, sets=3)
 def mixed_triple_chow(a: int, b: int, c: int) -> bool:
     """Rule 41: the same chow in each of the three suits."""
-    return three_suits(a, b, c) and rank(a) == rank(b) == rank(c)
+    return three_suits(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
 
 
 @chows_fan(MIXED_SHIFTED_CHOWS, "Mixed Shifted Chows", 6, sets=3)
@@ -125,19 +117,19 @@ def pure_double_chow(a: int, b: int) -> bool:
 @chows_fan(MIXED_DOUBLE_CHOW, "Mixed Double Chow", 1, sets=2)
 def mixed_double_chow(a: int, b: int) -> bool:
     """Rule 70: the same chow in two suits."""
-    return suit(a) != suit(b) and rank(a) == rank(b)
+    return suit_of(a) != suit_of(b) and rank_of(a) == rank_of(b)
 
 
 @chows_fan(SHORT_STRAIGHT, "Short Straight", 1, sets=2)
 def short_straight(a: int, b: int) -> bool:
     """Rule 71: two chows of one suit that follow each other (1-2-3 and 4-5-6)."""
-    return b == a + 3 and suit(a) == suit(b)
+    return b == a + 3 and suit_of(a) == suit_of(b)
 
 
 @chows_fan(TWO_TERMINAL_CHOWS, "Two Terminal Chows", 1, sets=2)
 def two_terminal_chows(a: int, b: int) -> bool:
     """Rule 72: 1-2-3 and 7-8-9 of one suit."""
-    return b == a + 6 and suit(a) == suit(b)
+    return b == a + 6 and suit_of(a) == suit_of(b)
 
 
 # -- every chow of a reading -----------------------------------------------------------
@@ -145,8 +137,8 @@ def two_terminal_chows(a: int, b: int) -> bool:
 def _terminal_chows_and_five_pair(reading: Reading) -> bool:
     """Four chows, each 1-2-3 or 7-8-9, and a pair of 5s."""
     pair = reading.pair
-    return (len(reading.chows) == 4 and 0 <= pair < 27 and rank(pair) == 5
-            and all(rank(t) in (1, 7) for t in reading.chows))
+    return (len(reading.chows) == 4 and 0 <= pair < 27 and rank_of(pair) == 5
+            and all(rank_of(t) in (1, 7) for t in reading.chows))
 
 
 @reading_fan(PURE_TERMINAL_CHOWS, "Pure Terminal Chows", 64, excludes={
@@ -155,7 +147,7 @@ def _terminal_chows_and_five_pair(reading: Reading) -> bool:
 def pure_terminal_chows(reading: Reading) -> list:
     """Rule 13: two 1-2-3 and two 7-8-9 of one suit, with a pair of 5s of that suit."""
     chows, pair = reading.chows, reading.pair
-    if _terminal_chows_and_five_pair(reading) and all(suit(t) == suit(pair) for t in chows) \
+    if _terminal_chows_and_five_pair(reading) and all(suit_of(t) == suit_of(pair) for t in chows) \
             and ranks(*chows) == [1, 1, 7, 7]:
         return [(CHOWS_OF, chows)]
     return []
@@ -169,7 +161,7 @@ def three_suited_terminal_chows(reading: Reading) -> list:
     chows, pair = reading.chows, reading.pair
     if not _terminal_chows_and_five_pair(reading):
         return []
-    other_suits = [s for s in (0, 1, 2) if s != suit(pair)]
+    other_suits = [s for s in (0, 1, 2) if s != suit_of(pair)]
     if list(chows) == [9 * s + low for s in other_suits for low in (0, 6)]:
         return [(CHOWS_OF, chows)]
     return []

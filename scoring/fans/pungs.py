@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..reading import DRAGONS, REGULAR, WINDS
 from ..shapes import CHOW
-from ..tiles import TERMINALS
+from ..tiles import TERMINALS, rank_of, suit_of
 from .ids import (
     ALL_EVEN_PUNGS,
     ALL_PUNGS,
@@ -49,23 +49,14 @@ def is_suit(t: int) -> bool:
     return t < 27
 
 
-def suit(t: int) -> int:
-    return t // 9
-
-
-def rank(t: int) -> int:
-    """1..9 of a suit tile."""
-    return t % 9 + 1
-
-
 def follow(*tiles: int) -> bool:
     """Suit tiles of one suit, each one rank above the last (sorted)."""
-    return all(is_suit(t) and suit(t) == suit(tiles[0]) and t == tiles[0] + i
+    return all(is_suit(t) and suit_of(t) == suit_of(tiles[0]) and t == tiles[0] + i
                for i, t in enumerate(tiles))
 
 
 def of_three_suits(a: int, b: int, c: int) -> bool:
-    return is_suit(c) and suit(a) != suit(b) != suit(c) != suit(a)
+    return is_suit(c) and suit_of(a) != suit_of(b) != suit_of(c) != suit_of(a)
 
 
 def wind_pungs(reading: Reading) -> tuple[int, ...]:
@@ -114,7 +105,7 @@ def pure_shifted_pungs(a: int, b: int, c: int) -> bool:
 @pungs_fan(TRIPLE_PUNG, "Triple Pung", 16, sets=3)
 def triple_pung(a: int, b: int, c: int) -> bool:
     """Rule 32: a pung of the same rank in each of the three suits."""
-    return of_three_suits(a, b, c) and rank(a) == rank(b) == rank(c)
+    return of_three_suits(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
 
 
 @pungs_fan(BIG_THREE_WINDS, "Big Three Winds", 12, sets=3)
@@ -126,7 +117,7 @@ def big_three_winds(a: int, b: int, c: int) -> bool:
 @pungs_fan(MIXED_SHIFTED_PUNGS, "Mixed Shifted Pungs", 8, sets=3)
 def mixed_shifted_pungs(a: int, b: int, c: int) -> bool:
     """Rule 42: pungs of the three suits, each one rank above the last."""
-    low, middle, high = sorted(map(rank, (a, b, c)))
+    low, middle, high = sorted(map(rank_of, (a, b, c)))
     return of_three_suits(a, b, c) and middle == low + 1 and high == middle + 1
 
 
@@ -141,7 +132,7 @@ def two_dragon_pungs(a: int, b: int) -> bool:
 @pungs_fan(DOUBLE_PUNG, "Double Pung", 2, sets=2)
 def double_pung(a: int, b: int) -> bool:
     """Rule 65: pungs of the same rank in two suits."""
-    return is_suit(b) and a != b and rank(a) == rank(b)
+    return is_suit(b) and a != b and rank_of(a) == rank_of(b)
 
 
 # -- every pung of a reading -----------------------------------------------------------
@@ -169,7 +160,7 @@ def little_three_dragons(reading: Reading) -> list:
 def all_even_pungs(reading: Reading) -> bool:
     """Rule 21: four pungs and the pair, all of 2s, 4s, 6s or 8s."""
     return (reading.shape == REGULAR and len(reading.pungs) == 4
-            and all(is_suit(t) and rank(t) % 2 == 0 for t in (*reading.pungs, reading.pair)))
+            and all(is_suit(t) and rank_of(t) % 2 == 0 for t in (*reading.pungs, reading.pair)))
 
 
 @reading_fan(ALL_PUNGS, "All Pungs", 6, on="four pungs or kongs")
