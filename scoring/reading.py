@@ -27,7 +27,7 @@ from .shapes import (
     waits_on_one_tile,
     waits_on_one_tile_of_regular,
 )
-from .tiles import HONOR_BASE, Hand, Meld, Tile, tiles_code
+from .tiles import DRAGONS, HONOR_BASE, WINDS, Hand, Meld, Tile, tiles_code
 
 # the shapes of a reading
 REGULAR = "four sets and a pair"
@@ -35,9 +35,6 @@ KNITTED = "knitted straight, a set and a pair"
 SEVEN_PAIRS = "seven pairs"
 THIRTEEN_ORPHANS = "thirteen orphans"
 HONORS_AND_KNITTED = "honors and knitted tiles"
-
-WINDS = range(27, 31)
-DRAGONS = range(31, 34)
 
 
 def is_exposed(meld: Meld) -> bool:

@@ -64,6 +64,15 @@ def rank_of(t: Tile) -> int:
     return t % 9 + 1 if t < HONOR_BASE else t - HONOR_BASE + 1
 
 
+def sorted_ranks(*tiles: Tile) -> list[int]:
+    return sorted(map(rank_of, tiles))
+
+
+def one_of_each_suit(*tiles: Tile) -> bool:
+    """Three suit tiles, one of each suit (Characters, Dots, Bamboo)."""
+    return sorted(map(suit_of, tiles)) == [0, 1, 2]
+
+
 def tile_code(t: Tile) -> str:
     """The compact notation of one tile, e.g. ``5p`` or ``7z``."""
     return f"{rank_of(t)}{SUIT_LETTERS[suit_of(t)]}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tiles import rank_of, suit_of
+from ..tiles import one_of_each_suit, rank_of, sorted_ranks, suit_of
 from .ids import (
     ALL_CHOWS,
     FOUR_PURE_SHIFTED_CHOWS,
@@ -37,14 +37,6 @@ from .registry import CHOWS_OF, chows_fan, reading_fan
 
 if TYPE_CHECKING:
     from ..reading import Reading
-
-
-def three_suits(a: int, b: int, c: int) -> bool:
-    return suit_of(a) != suit_of(b) != suit_of(c) != suit_of(a)
-
-
-def ranks(*tiles: int) -> list[int]:
-    return sorted(map(rank_of, tiles))
 
 
 # -- four chows ------------------------------------------------------------------------
@@ -90,20 +82,20 @@ def pure_shifted_chows(a: int, b: int, c: int) -> bool:
 @chows_fan(MIXED_STRAIGHT, "Mixed Straight", 8, sets=3)
 def mixed_straight(a: int, b: int, c: int) -> bool:
     """Rule 39: 1-2-3, 4-5-6 and 7-8-9, each of another suit."""
-    return three_suits(a, b, c) and ranks(a, b, c) == [1, 4, 7]
+    return one_of_each_suit(a, b, c) and sorted_ranks(a, b, c) == [1, 4, 7]
 
 
 @chows_fan(MIXED_TRIPLE_CHOW, "Mixed Triple Chow", 8, sets=3)
 def mixed_triple_chow(a: int, b: int, c: int) -> bool:
     """Rule 41: the same chow in each of the three suits."""
-    return three_suits(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
+    return one_of_each_suit(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
 
 
 @chows_fan(MIXED_SHIFTED_CHOWS, "Mixed Shifted Chows", 6, sets=3)
 def mixed_shifted_chows(a: int, b: int, c: int) -> bool:
     """Rule 51: three chows of the three suits, each one rank above the last."""
-    low, middle, high = ranks(a, b, c)
-    return three_suits(a, b, c) and middle == low + 1 and high == middle + 1
+    low, middle, high = sorted_ranks(a, b, c)
+    return one_of_each_suit(a, b, c) and middle == low + 1 and high == middle + 1
 
 
 # -- two chows -------------------------------------------------------------------------
@@ -148,7 +140,7 @@ def pure_terminal_chows(reading: Reading) -> list:
     """Rule 13: two 1-2-3 and two 7-8-9 of one suit, with a pair of 5s of that suit."""
     chows, pair = reading.chows, reading.pair
     if _terminal_chows_and_five_pair(reading) and all(suit_of(t) == suit_of(pair) for t in chows) \
-            and ranks(*chows) == [1, 1, 7, 7]:
+            and sorted_ranks(*chows) == [1, 1, 7, 7]:
         return [(CHOWS_OF, chows)]
     return []
 

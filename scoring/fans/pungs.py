@@ -10,9 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..reading import DRAGONS, REGULAR, WINDS
+from ..reading import REGULAR
 from ..shapes import CHOW
-from ..tiles import TERMINALS, rank_of, suit_of
+from ..tiles import (
+    DRAGONS,
+    TERMINALS,
+    WINDS,
+    is_honor,
+    one_of_each_suit,
+    rank_of,
+    sorted_ranks,
+    suit_of,
+)
 from .ids import (
     ALL_EVEN_PUNGS,
     ALL_PUNGS,
@@ -45,18 +54,10 @@ if TYPE_CHECKING:
     from ..reading import Reading
 
 
-def is_suit(t: int) -> bool:
-    return t < 27
-
-
 def follow(*tiles: int) -> bool:
     """Suit tiles of one suit, each one rank above the last (sorted)."""
-    return all(is_suit(t) and suit_of(t) == suit_of(tiles[0]) and t == tiles[0] + i
+    return all(not is_honor(t) and suit_of(t) == suit_of(tiles[0]) and t == tiles[0] + i
                for i, t in enumerate(tiles))
-
-
-def of_three_suits(a: int, b: int, c: int) -> bool:
-    return is_suit(c) and suit_of(a) != suit_of(b) != suit_of(c) != suit_of(a)
 
 
 def wind_pungs(reading: Reading) -> tuple[int, ...]:
@@ -75,7 +76,7 @@ def dragon_pungs(reading: Reading) -> tuple[int, ...]:
 })
 def big_four_winds(a: int, b: int, c: int, d: int) -> bool:
     """Rule 1: a pung of each wind."""
-    return (a, b, c, d) == tuple(WINDS)
+    return (a, b, c, d) == WINDS
 
 
 @pungs_fan(FOUR_PURE_SHIFTED_PUNGS, "Four Pure Shifted Pungs", 48, sets=4, excludes={
@@ -93,7 +94,7 @@ def four_pure_shifted_pungs(a: int, b: int, c: int, d: int) -> bool:
 })
 def big_three_dragons(a: int, b: int, c: int) -> bool:
     """Rule 2: a pung of each dragon."""
-    return (a, b, c) == tuple(DRAGONS)
+    return (a, b, c) == DRAGONS
 
 
 @pungs_fan(PURE_SHIFTED_PUNGS, "Pure Shifted Pungs", 24, sets=3, excludes={PURE_TRIPLE_CHOW})
@@ -105,7 +106,7 @@ def pure_shifted_pungs(a: int, b: int, c: int) -> bool:
 @pungs_fan(TRIPLE_PUNG, "Triple Pung", 16, sets=3)
 def triple_pung(a: int, b: int, c: int) -> bool:
     """Rule 32: a pung of the same rank in each of the three suits."""
-    return of_three_suits(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
+    return one_of_each_suit(a, b, c) and rank_of(a) == rank_of(b) == rank_of(c)
 
 
 @pungs_fan(BIG_THREE_WINDS, "Big Three Winds", 12, sets=3)
@@ -117,8 +118,8 @@ def big_three_winds(a: int, b: int, c: int) -> bool:
 @pungs_fan(MIXED_SHIFTED_PUNGS, "Mixed Shifted Pungs", 8, sets=3)
 def mixed_shifted_pungs(a: int, b: int, c: int) -> bool:
     """Rule 42: pungs of the three suits, each one rank above the last."""
-    low, middle, high = sorted(map(rank_of, (a, b, c)))
-    return of_three_suits(a, b, c) and middle == low + 1 and high == middle + 1
+    low, middle, high = sorted_ranks(a, b, c)
+    return one_of_each_suit(a, b, c) and middle == low + 1 and high == middle + 1
 
 
 # -- two pungs -------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def two_dragon_pungs(a: int, b: int) -> bool:
 @pungs_fan(DOUBLE_PUNG, "Double Pung", 2, sets=2)
 def double_pung(a: int, b: int) -> bool:
     """Rule 65: pungs of the same rank in two suits."""
-    return is_suit(b) and a != b and rank_of(a) == rank_of(b)
+    return not is_honor(b) and a != b and rank_of(a) == rank_of(b)
 
 
 # -- every pung of a reading -----------------------------------------------------------
@@ -159,8 +160,9 @@ def little_three_dragons(reading: Reading) -> list:
              excludes={ALL_PUNGS, ALL_SIMPLES, NO_HONORS})
 def all_even_pungs(reading: Reading) -> bool:
     """Rule 21: four pungs and the pair, all of 2s, 4s, 6s or 8s."""
+    tiles = (*reading.pungs, reading.pair)
     return (reading.shape == REGULAR and len(reading.pungs) == 4
-            and all(is_suit(t) and rank_of(t) % 2 == 0 for t in (*reading.pungs, reading.pair)))
+            and all(not is_honor(t) and rank_of(t) % 2 == 0 for t in tiles))
 
 
 @reading_fan(ALL_PUNGS, "All Pungs", 6, on="four pungs or kongs")
