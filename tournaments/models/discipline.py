@@ -128,6 +128,7 @@ class Sanction(models.Model):
     """A sanction on the player rather than on a session score (3.11.1, 3.11.4-5, 3.11.6.10)."""
 
     class Kind(models.TextChoices):
+        WARNING = "warning", _("Warning")
         DISQUALIFICATION = "disqualification", _("Disqualification")
         LOSS_OF_RANK = "loss_of_rank", _("Loss of rank")
         EXCLUSION = "exclusion", _("Exclusion from later competitions")
@@ -183,6 +184,7 @@ class Correction(models.Model):
         PENALTY = "penalty", _("Penalty added")
         PENALTY_VOID = "penalty_void", _("Penalty voided")
         SEAT = "seat", _("Seats changed")
+        CHECK_IN = "check_in", _("Check-in changed")
 
     table_session = models.ForeignKey(
         "tournaments.TableSession",
@@ -201,6 +203,14 @@ class Correction(models.Model):
         verbose_name=_("made by"),
     )
     made_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    appeal = models.ForeignKey(
+        "tournaments.Appeal",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("appeal it applies"),
+    )
 
     class Meta:
         verbose_name = _("correction")

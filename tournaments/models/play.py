@@ -360,7 +360,7 @@ class SessionResult(models.Model):
     score = models.IntegerField(_("score"))
     rank = models.PositiveSmallIntegerField(_("rank"))
     table_points_12 = models.PositiveSmallIntegerField(_("table points (twelfths)"))
-    forfeited = models.BooleanField(_("session lost (late arrival)"), default=False)
+    forfeited = models.BooleanField(_("session lost (rule 3.11.2)"), default=False)
     history = audited()
 
     class Meta:
@@ -436,7 +436,9 @@ class CheckIn(models.Model):
         related_name="check_ins",
         verbose_name=_("player"),
     )
-    arrived_at = models.DateTimeField(_("arrived at"))
+    arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
+    # A no-show (3.11.2): he lost the session; no arrival time is invented for him.
+    absent = models.BooleanField(_("absent (did not come)"), default=False)
     recorded_by = _user(verbose_name=_("recorded by"))
     recorded_at = models.DateTimeField(auto_now_add=True, verbose_name=_("recorded at"))
     history = audited()
@@ -446,8 +448,15 @@ class CheckIn(models.Model):
         verbose_name_plural = _("check-ins")
         ordering = ["session", "arrived_at"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_per_session")
+            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_per_session"),
+            models.CheckConstraint(
+                condition=Q(absent=True, arrived_at__isnull=True)
+                | Q(absent=False, arrived_at__isnull=False),
+                name="check_in_arrived_or_absent",
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.absent:
+            return f"{self.player} ({_('absent')})"
         return f"{self.player} {self.arrived_at:%H:%M}"

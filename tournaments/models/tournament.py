@@ -1,5 +1,5 @@
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +11,8 @@ TIE_BREAK_CHOICES = {
     "most_firsts": _("Most first places at the table"),
 }
 DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
+# Rule 3.5.6: "El tiempo límite para cada sesión es de 150 minutos" (the longest a session runs).
+MAX_SESSION_MINUTES = 150
 
 
 def default_tie_breaks() -> list[str]:
@@ -51,7 +53,12 @@ class Tournament(models.Model):
         validators=[MinValueValidator(6)],
         help_text=_("A tournament has at least six sessions (rule 3.5.4)."),
     )
-    session_minutes = models.PositiveSmallIntegerField(_("session length (minutes)"), default=150)
+    session_minutes = models.PositiveSmallIntegerField(
+        _("session length (minutes)"),
+        default=MAX_SESSION_MINUTES,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_SESSION_MINUTES)],
+        help_text=_("At most 150 minutes (rule 3.5.6)."),
+    )
     tie_rule = models.CharField(
         _("table-point tie rule"), max_length=10, choices=TieRule.choices, default=TieRule.SHARE
     )
@@ -75,6 +82,24 @@ class Tournament(models.Model):
     finalists = models.PositiveSmallIntegerField(_("players advancing"), null=True, blank=True)
     carry_over_points = models.BooleanField(
         _("points carry over into the final stage"), default=True
+    )
+    forfeit_contest_points = models.IntegerField(
+        _("contest points of a forfeited session"),
+        default=0,
+        help_text=_(
+            "What a player who lost a session (rule 3.11.2) scores for it; his table points "
+            "are 0."
+        ),
+    )
+    team_counts_disqualified = models.BooleanField(
+        _("a disqualified player's points count for his team"),
+        default=False,
+        help_text=_("Off: his team's totals leave out a disqualified player (rule 3.11.5)."),
+    )
+    oath_required = models.BooleanField(
+        _("Player's Oath required before the lots"),
+        default=True,
+        help_text=_("Lots are drawn only for players who took the oath (Appendix 2)."),
     )
     lots_seed = models.CharField(_("seed of the drawing of lots"), max_length=64, blank=True)
     seating_seed = models.CharField(_("seed of the seating chart"), max_length=64, blank=True)
