@@ -3,7 +3,17 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from api.views import appeals, auth, event, exports, player_login, reports, sessions, sheets
+from api.views import (
+    appeals,
+    auth,
+    event,
+    exports,
+    player_login,
+    reports,
+    sanctions,
+    sessions,
+    sheets,
+)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -11,6 +21,7 @@ urlpatterns = [
     path("", include(auth.urlpatterns)),
     path("", include(event.urlpatterns)),
     path("", include(player_login.urlpatterns)),
+    path("", include(sanctions.urlpatterns)),
     path("", include(sessions.urlpatterns)),
     path("", include(sheets.urlpatterns)),
     path("", include(appeals.urlpatterns)),

@@ -223,6 +223,7 @@ SPECTACULAR_SETTINGS = {
         "SheetStatusEnum": "tournaments.models.TableSession.Status",
         "AppealStatusEnum": "tournaments.models.Appeal.Status",
         "JobStatusEnum": "tournaments.models.Job.Status",
+        "SanctionKindEnum": "tournaments.models.Sanction.Kind",
     },
 }
 

@@ -10,6 +10,7 @@ from datetime import datetime
 from reports.fingerprint import content_fingerprint
 from reports.models import PrintRecord
 from tournaments.models import Correction, TableSession
+from tournaments.services.corrections import correction_summary
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def _corrections_since(record: PrintRecord) -> list[Change]:
         Change(
             at=c.made_at,
             by=_user_name(c.made_by),
-            what=f"{c.get_kind_display()} — {c.table_session}",
+            what=f"{correction_summary(c)} — {c.table_session}",
             reason=c.reason,
         )
         for c in corrections.order_by("made_at")

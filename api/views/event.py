@@ -22,7 +22,7 @@ from api.common import Pagination, error_responses, tournament_for
 from tournaments import roles
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
-from tournaments.selectors.standings import standings_as_dict, standings_compute
+from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
 from tournaments.services.registration import player_create, team_create
@@ -108,6 +108,17 @@ TOURNAMENT_HELP = {
     "tie_breaks": gettext_lazy(
         "further tie-breaks in order after table and contest points: best_session, most_firsts"
     ),
+    "forfeit_contest_points": gettext_lazy(
+        "contest points a player scores for a session he lost (rule 3.11.2); his table points are 0"
+    ),
+    "team_counts_disqualified": gettext_lazy(
+        "a disqualified player's points still count for his team (rule 3.11.5); false: his "
+        "team's totals leave him out"
+    ),
+    "oath_required": gettext_lazy(
+        "lots are drawn only for players who took the Player's Oath (Appendix 2), unless the "
+        "organiser confirms drawing without it; true for a new tournament"
+    ),
     "appeal_fee": gettext_lazy("fee deposited with an appeal (rule 3.12)"),
     "appeal_currency": gettext_lazy("currency of the appeal fee (ISO 4217)"),
     "lots_seed": gettext_lazy("seed of the drawing of lots (re-run the draw with it)"),
@@ -130,6 +141,9 @@ TOURNAMENT_SETTINGS = [
     "carry_over_points",
     "tie_rule",
     "tie_breaks",
+    "forfeit_contest_points",
+    "team_counts_disqualified",
+    "oath_required",
     "appeal_fee",
     "appeal_currency",
 ]
@@ -241,8 +255,9 @@ class TournamentDetailApi(APIView):
     def patch(self, request, slug):
         """Change the settings given (the others stay). Once a sheet is signed, the settings
         that decide results and the ranking (tie_rule, tie_breaks, carry_over_points,
-        qualifying_sessions, finalists) no longer change; a changed tie rule recomputes every
-        session result; only the chief umpire reopens a finished tournament."""
+        qualifying_sessions, finalists, forfeit_contest_points, team_counts_disqualified) no
+        longer change; a changed tie rule or forfeit_contest_points recomputes every session
+        result; only the chief umpire reopens a finished tournament."""
         tournament = tournament_for(slug)
         require_organiser(request.user, _("Only an organiser changes a tournament's settings."))
         serializer = TournamentInput(tournament, data=request.data, partial=True)
@@ -516,6 +531,14 @@ class LotsApi(APIView):
             default=list,
             help_text=gettext_lazy("players absent at the draw and who drew for each (rule 3.5.1)"),
         )
+        without_oath = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text=gettext_lazy(
+                "the organiser confirms drawing although players have not taken the Player's "
+                "Oath the tournament requires (Appendix 2); noted in the history"
+            ),
+        )
 
         def validate_drawn_by(self, value):
             numbers = [entry["registration_number"] for entry in value]
@@ -537,11 +560,15 @@ class LotsApi(APIView):
         operation_id="lots_draw",
         summary="Draw lots for the player numbers",
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 401, 403, 404)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """Every active player gets a number 1..N from a recorded seed, so anyone can re-run
-        the draw. Refused once the seating chart exists, and with fewer than four players."""
+        the draw. Refused once the seating chart exists, and with fewer than four players.
+        Where the tournament requires the Player's Oath (`oath_required`, Appendix 2) and
+        active players have not taken it, refused with 409 naming them (field
+        `without_oath`), unless `without_oath` is true: the organiser's confirmation, noted in
+        the history of the tournament and of those players."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -550,6 +577,7 @@ class LotsApi(APIView):
             tournament=tournament,
             seed=data["seed"],
             drawn_by={e["registration_number"]: e["name"] for e in data["drawn_by"]},
+            without_oath=data["without_oath"],
             user=request.user,
         )
         players = tournament.players.select_related("team").order_by(
@@ -643,14 +671,31 @@ StandingsSession = inline_serializer(
         "rank": serializers.IntegerField(help_text=gettext_lazy("place at the table, 1 to 4")),
         "table_points": serializers.FloatField(help_text=_POINTS),
         "provisional": serializers.BooleanField(
-            help_text=gettext_lazy("the sheet is still open: the figures may change")
+            help_text=gettext_lazy("the sheet is not yet signed: the figures may change")
+        ),
+        "forfeit": serializers.BooleanField(
+            help_text=gettext_lazy(
+                "the player lost this session (rule 3.11.2): 0 table points and the "
+                "tournament's fixed contest points"
+            )
         ),
     },
 )
 StandingsPlayer = inline_serializer(
     name="StandingsPlayer",
     fields={
-        "rank": serializers.IntegerField(help_text=gettext_lazy("place; equal places share it")),
+        "rank": serializers.IntegerField(
+            allow_null=True,
+            help_text=gettext_lazy(
+                "place; equal places share it; null for a disqualified player (rule 3.11.5)"
+            ),
+        ),
+        "status": serializers.CharField(
+            help_text=gettext_lazy(
+                "active, withdrawn, loss_of_rank (ranked after every player without that "
+                "sanction) or disqualified (not ranked, listed last)"
+            )
+        ),
         "number": serializers.IntegerField(
             allow_null=True, help_text=gettext_lazy("player number")
         ),
@@ -659,7 +704,7 @@ StandingsPlayer = inline_serializer(
         "table_points": serializers.FloatField(help_text=_POINTS),
         "contest_points": serializers.IntegerField(help_text=gettext_lazy("sum of the scores")),
         "provisional": serializers.BooleanField(
-            help_text=gettext_lazy("counts an open sheet: the figures may change")
+            help_text=gettext_lazy("counts a sheet not yet signed: the figures may change")
         ),
         "sessions": serializers.ListField(
             child=StandingsSession, help_text=gettext_lazy("each session counted")
@@ -694,13 +739,13 @@ StandingsTeam = inline_serializer(
 
 
 def standings_provisional(tournament: Tournament, numbers: list[int]) -> bool:
-    """A session counted still has an open sheet: its figures (counted live, or left out of
-    the official standings until the sheet is complete) may change."""
-    return TableSession.objects.filter(
-        session__tournament=tournament,
-        session__number__in=numbers,
-        status=TableSession.Status.OPEN,
-    ).exists()
+    """A session counted still has a sheet not signed by its umpire: its figures (counted
+    live, or left out of the official standings until the sheet is signed) may change."""
+    return (
+        TableSession.objects.filter(session__tournament=tournament, session__number__in=numbers)
+        .exclude(status__in=SIGNED)
+        .exists()
+    )
 
 
 class StandingsApi(APIView):
@@ -713,7 +758,7 @@ class StandingsApi(APIView):
         live = serializers.BooleanField(
             required=False,
             default=False,
-            help_text=gettext_lazy("also count sheets still open (provisional)"),
+            help_text=gettext_lazy("also count sheets not yet signed (provisional)"),
         )
         through_session = serializers.IntegerField(
             required=False,
@@ -726,7 +771,7 @@ class StandingsApi(APIView):
         name="StandingsOutput",
         fields={
             "live": serializers.BooleanField(
-                help_text=gettext_lazy("counts open sheets too (asked with ?live=true)")
+                help_text=gettext_lazy("counts unsigned sheets too (asked with ?live=true)")
             ),
             "sessions_counted": serializers.ListField(
                 child=serializers.IntegerField(),
@@ -734,15 +779,18 @@ class StandingsApi(APIView):
             ),
             "provisional_sessions": serializers.ListField(
                 child=serializers.IntegerField(),
-                help_text=gettext_lazy("sessions counted with a sheet still open"),
+                help_text=gettext_lazy("sessions counted with a sheet not yet signed"),
             ),
             "provisional": serializers.BooleanField(
                 help_text=gettext_lazy(
-                    "a session counted still has an open sheet: these standings may change"
+                    "a session counted has a sheet not yet signed: these standings may change"
                 )
             ),
             "players": serializers.ListField(
-                child=StandingsPlayer, help_text=gettext_lazy("ranked players (not substitutes)")
+                child=StandingsPlayer,
+                help_text=gettext_lazy(
+                    "players in order (not substitutes), the disqualified last with no rank"
+                ),
             ),
             "teams": serializers.ListField(
                 child=StandingsTeam, help_text=gettext_lazy("ranked teams")
@@ -757,8 +805,9 @@ class StandingsApi(APIView):
         responses={200: OutputSerializer, **error_responses(400, 401, 404)},
     )
     def get(self, request, slug):
-        """Official standings count complete sheets only; `?live=true` counts open sheets too
-        (marked provisional); `?through_session=n` stops at session n. Any logged-in user."""
+        """Official standings count sheets signed by their umpire only (Appendix 5);
+        `?live=true` counts the others too (marked provisional); `?through_session=n` stops at
+        session n. Any logged-in user."""
         tournament = tournament_for(slug)
         options = query(self.QuerySerializer, request)
         standings = standings_compute(

@@ -31,8 +31,8 @@ LIVE = OpenApiParameter(
     "live",
     bool,
     description=gettext_lazy(
-        "Also count score sheets still open (their figures are provisional); by default only "
-        "complete sheets count (the official standings)."
+        "Also count score sheets not yet signed (their figures are provisional); by default "
+        "only sheets signed by their umpire count (the official standings)."
     ),
 )
 
@@ -87,11 +87,20 @@ class StandingsSessionExport(serializers.Serializer):
     score = serializers.IntegerField(help_text=gettext_lazy("score of the session"))
     rank = serializers.IntegerField(help_text=gettext_lazy("place at the table, 1-4"))
     table_points = serializers.FloatField(help_text=gettext_lazy("table points (4, 2, 1, 0)"))
-    provisional = serializers.BooleanField(help_text=gettext_lazy("the sheet is still open"))
+    provisional = serializers.BooleanField(help_text=gettext_lazy("the sheet is not yet signed"))
+    forfeit = serializers.BooleanField(
+        help_text=gettext_lazy("the player lost this session (rule 3.11.2)")
+    )
 
 
 class StandingsPlayerExport(serializers.Serializer):
-    rank = serializers.IntegerField(help_text=gettext_lazy("place in the standings"))
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text=gettext_lazy("place in the standings; null for a disqualified player"),
+    )
+    status = serializers.CharField(
+        help_text=gettext_lazy("active, withdrawn, loss_of_rank or disqualified")
+    )
     number = serializers.IntegerField(
         allow_null=True, help_text=gettext_lazy("player number (lot), null before the draw")
     )
@@ -99,7 +108,7 @@ class StandingsPlayerExport(serializers.Serializer):
     team = serializers.CharField(help_text=gettext_lazy("team name, empty without a team"))
     table_points = serializers.FloatField(help_text=gettext_lazy("total table points"))
     contest_points = serializers.IntegerField(help_text=gettext_lazy("total score"))
-    provisional = serializers.BooleanField(help_text=gettext_lazy("counts an open sheet"))
+    provisional = serializers.BooleanField(help_text=gettext_lazy("counts a sheet not yet signed"))
     sessions = StandingsSessionExport(many=True, help_text=gettext_lazy("per session"))
 
 
@@ -122,7 +131,7 @@ class StandingsTeamExport(serializers.Serializer):
 
 class StandingsExport(serializers.Serializer):
     tournament = serializers.CharField(help_text=gettext_lazy("the tournament's slug"))
-    live = serializers.BooleanField(help_text=gettext_lazy("open sheets counted too"))
+    live = serializers.BooleanField(help_text=gettext_lazy("unsigned sheets counted too"))
     sessions_counted = serializers.ListField(
         child=serializers.IntegerField(), help_text=gettext_lazy("session numbers counted")
     )

@@ -22,8 +22,9 @@ from api.common import error_responses, tournament_for
 from api.views.event import PAGE_PARAMETERS, page_of, paginated
 from tournaments import roles
 from tournaments.models import CheckIn, Penalty, Player, Session, TableSession
+from tournaments.selectors.session_time import tables_without_hands
 from tournaments.services.checkin import checkin_record, minutes_late
-from tournaments.services.sessions import session_end, session_start
+from tournaments.services.sessions import session_end, session_end_correct, session_start
 
 
 def session_for(slug: str, number: int) -> Session:
@@ -144,7 +145,9 @@ class SessionStartApi(APIView):
     )
     def post(self, request, slug, number):
         """Record the session's actual start (now, or `at`). Check-ins already recorded are
-        judged again against it (rule 3.11.2). Starting again moves the start."""
+        judged again against it (rule 3.11.2). Starting again moves the start. Sessions start
+        in their order: a start before an earlier session's or after a later session's, or
+        after the session's end, is refused (400)."""
         session = session_for(slug, number)
         serializer = SessionTimeInput(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -154,25 +157,62 @@ class SessionStartApi(APIView):
         return Response(session_output(session))
 
 
+class SessionEndInput(SessionTimeInput):
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=gettext_lazy(
+            "only to correct the end of a session that has ended: why (kept in the session's "
+            "history), with `at` the right time"
+        ),
+    )
+
+
+class SessionEndOutput(SessionOutput):
+    tables_without_hands = serializers.SerializerMethodField(
+        help_text=gettext_lazy(
+            "the numbers of the tables whose sheet records no hand (they are ended all the "
+            "same: check them)"
+        )
+    )
+
+    class Meta(SessionOutput.Meta):
+        fields = [*SessionOutput.Meta.fields, "tables_without_hands"]
+        read_only_fields = fields
+
+    def get_tables_without_hands(self, session) -> list[int]:
+        return [table.number for table in tables_without_hands(session)]
+
+
 class SessionEndApi(APIView):
-    """End a session (the chief umpire): the gong; every open sheet becomes complete."""
+    """End a session (the chief umpire): the gong; every open sheet becomes complete. With a
+    reason, correct the end of a session that has ended."""
 
     @extend_schema(
         operation_id="sessions_end",
-        summary="End a session",
-        request=SessionTimeInput,
-        responses={200: SessionOutput, **error_responses(400, 401, 403, 404)},
+        summary="End a session, or correct its end",
+        request=SessionEndInput,
+        responses={200: SessionEndOutput, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug, number):
         """Record the session's end (now, or `at`): every sheet still open is complete, and
-        the 30 minutes for appeals (rule 3.12) run from this time. Refused before it starts."""
+        the 30 minutes for appeals (rule 3.12) run from this time; `tables_without_hands`
+        lists the tables that recorded no hand. Refused (409) before it starts, and once it
+        has ended: then only a correction changes the end, by the chief umpire with a `reason`
+        and the right `at` (rule 3.5.6; docs/results.md, "Time")."""
         session = session_for(slug, number)
-        serializer = SessionTimeInput(data=request.data)
+        serializer = SessionEndInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        session = session_end(
-            session=session, at=serializer.validated_data["at"], user=request.user
-        )
-        return Response(session_output(session))
+        data = serializer.validated_data
+        if data["reason"].strip():
+            session = session_end_correct(
+                session=session, at=data["at"], reason=data["reason"], user=request.user
+            )
+        else:
+            session = session_end(session=session, at=data["at"], user=request.user)
+        output = with_counts(Session.objects.filter(pk=session.pk)).get()
+        return Response(SessionEndOutput(output).data)
 
 
 # -- check-ins ---------------------------------------------------------------------------
@@ -182,13 +222,17 @@ LatePenalty = inline_serializer(
     allow_null=True,
     fields={
         "id": serializers.IntegerField(help_text=gettext_lazy("the penalty's id")),
-        "minutes_late": serializers.IntegerField(help_text=gettext_lazy("minutes late")),
+        "minutes_late": serializers.IntegerField(
+            allow_null=True,
+            help_text=gettext_lazy("minutes late; null for a player who did not come"),
+        ),
         "amount": serializers.IntegerField(
             help_text=gettext_lazy("points off: 10 (1-10 minutes), 20 (11-15), 0 when lost")
         ),
         "forfeited": serializers.BooleanField(
             help_text=gettext_lazy(
-                "more than 15 minutes late: the session is lost (a substitute may take the seat)"
+                "more than 15 minutes late, or did not come: the session is lost (a substitute "
+                "may take the seat)"
             )
         ),
         "reason": serializers.CharField(help_text=gettext_lazy("the penalty as recorded")),
@@ -206,11 +250,17 @@ class CheckInOutput(serializers.Serializer):
         source="player.lot_number", allow_null=True, help_text=gettext_lazy("player number")
     )
     name = serializers.CharField(source="player.name", help_text=gettext_lazy("player's name"))
-    arrived_at = serializers.DateTimeField(help_text=gettext_lazy("when he arrived"))
+    arrived_at = serializers.DateTimeField(
+        allow_null=True, help_text=gettext_lazy("when he arrived; null when he did not come")
+    )
+    absent = serializers.BooleanField(
+        help_text=gettext_lazy("he did not come: the session is lost (rule 3.11.2)")
+    )
     minutes_late = serializers.SerializerMethodField(
         help_text=gettext_lazy(
             "whole minutes after the session's actual start, a started minute counting as a "
-            "whole one; 0 when on time or the session has not started"
+            "whole one; 0 when on time or the session has not started; null when he did "
+            "not come"
         )
     )
     penalty = serializers.SerializerMethodField(
@@ -226,7 +276,9 @@ class CheckInOutput(serializers.Serializer):
     )
     recorded_at = serializers.DateTimeField(help_text=gettext_lazy("when it was first recorded"))
 
-    def get_minutes_late(self, check_in) -> int:
+    def get_minutes_late(self, check_in) -> int | None:
+        if check_in.absent:
+            return None
         return minutes_late(
             actual_start=check_in.session.actual_start, arrived_at=check_in.arrived_at
         )
@@ -282,13 +334,29 @@ class CheckInListApi(APIView):
             required=False,
             allow_null=True,
             default=None,
-            help_text=gettext_lazy("ISO 8601 time he arrived; absent: now"),
+            help_text=gettext_lazy("ISO 8601 time he arrived; not given: now"),
+        )
+        absent = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text=gettext_lazy(
+                "true: he did not come (a no-show): the session is lost at once (rule 3.11.2) "
+                "and his seat is free for a substitute; give no arrival time"
+            ),
         )
 
         def validate(self, data):
             if ("player" in data) == ("number" in data):
                 raise serializers.ValidationError(
                     _("Give the player either by `player` (his id) or by `number`.")
+                )
+            if data["absent"] and data.get("arrived_at") is not None:
+                raise serializers.ValidationError(
+                    {
+                        "arrived_at": _(
+                            "A player who did not come has no arrival time: give one or the other."
+                        )
+                    }
                 )
             return data
 
@@ -341,18 +409,21 @@ class CheckInListApi(APIView):
         },
     )
     def post(self, request, slug, number):
-        """Record (201) or correct (200) when a player arrived. Late arrival follows from the
-        session's actual start (rule 3.11.2): 1-10 minutes, 10 points off; 11-15, 20 points;
-        more than 15, the session is lost. Refused once the umpire signed the player's sheet."""
+        """Record (201) or correct (200) when a player arrived, or that he did not come
+        (`absent`). Late arrival follows from the session's actual start (rule 3.11.2): 1-10
+        minutes, 10 points off; 11-15, 20 points; more than 15, or absent, the session is lost.
+        Refused once the umpire signed the player's sheet."""
         session = session_for(slug, number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = serializer.player_object(session.tournament)
         existed = CheckIn.objects.filter(session=session, player=player).exists()
+        data = serializer.validated_data
         check_in = checkin_record(
             session=session,
             player=player,
-            arrived_at=serializer.validated_data["arrived_at"] or timezone.now(),
+            arrived_at=None if data["absent"] else data["arrived_at"] or timezone.now(),
+            absent=data["absent"],
             user=request.user,
         )
         check_in = CheckIn.objects.select_related("session", "player", "recorded_by").get(

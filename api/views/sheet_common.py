@@ -19,6 +19,7 @@ from tournaments.models import Hand, Penalty, TableSession
 from tournaments.models.play import MAX_FLOWERS, POSITIONS
 from tournaments.roles import Role
 from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
+from tournaments.selectors.session_time import TIME_LIMIT_PASSED, time_warnings
 from tournaments.selectors.standings import points_value
 from tournaments.services.penalties import penalty_description
 
@@ -239,6 +240,7 @@ def sheet_data(sheet: TableSession) -> dict:
             "umpire_signature": _signature(sheet.umpire_signed_by, sheet.umpire_signed_at),
             "countersignature": _signature(sheet.countersigned_by, sheet.countersigned_at),
         },
+        "warnings": time_warnings(session),
     }
 
 
@@ -342,7 +344,7 @@ class SheetPenaltySerializer(serializers.Serializer):
         allow_null=True, help_text=gettext_lazy("for a late arrival: minutes late")
     )
     forfeited = serializers.BooleanField(
-        help_text=gettext_lazy("the player lost the session (late)")
+        help_text=gettext_lazy("forfeit: the player lost the session (late or absent, rule 3.11.2)")
     )
     dead_hand = serializers.BooleanField(
         help_text=gettext_lazy("the player lost the right to win hand `hand_number`")
@@ -415,6 +417,31 @@ class SheetSignoffSerializer(serializers.Serializer):
     )
 
 
+class SheetWarningSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(
+        choices=[TIME_LIMIT_PASSED],
+        help_text=gettext_lazy(
+            "time_limit_passed: the session's start plus its length is past and the chief "
+            "umpire has not ended it (rule 3.5.6); hands are still accepted until he does"
+        ),
+    )
+    message = serializers.CharField(help_text=gettext_lazy("the warning in words"))
+    minutes = serializers.IntegerField(
+        help_text=gettext_lazy("minutes since the time limit passed (a started minute counts)")
+    )
+
+
+WARNINGS_HELP = gettext_lazy(
+    "warnings that refuse nothing: the time limit passed (rule 3.5.6); empty when none"
+)
+
+
+class HandRecordedSerializer(SheetHandSerializer):
+    """The answer to a hand recorded: the hand, and the sheet's warnings."""
+
+    warnings = SheetWarningSerializer(many=True, help_text=WARNINGS_HELP)
+
+
 class SheetDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text=gettext_lazy("the sheet's id"))
     tournament = serializers.CharField(help_text=gettext_lazy("the tournament's slug"))
@@ -434,6 +461,7 @@ class SheetDetailSerializer(serializers.Serializer):
     penalties = SheetPenaltySerializer(many=True, help_text=gettext_lazy("the Record of Fouls"))
     results = SheetResultSerializer(many=True, help_text=gettext_lazy("the results per seat"))
     signoff = SheetSignoffSerializer(help_text=gettext_lazy("the sign-off state"))
+    warnings = SheetWarningSerializer(many=True, help_text=WARNINGS_HELP)
 
 
 # -- a hand entry's body (hands and corrections) ----------------------------------------------

@@ -6,14 +6,16 @@ corrections/, GET|POST penalties/. Each needs `If-Match` with the sheet's ETag (
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import IF_MATCH, Pagination, error_responses, expected_version, sheet_etag
 from api.views.sheet_common import (
+    POSITION_HELP,
     HandEntryInput,
+    HandRecordedSerializer,
     SheetDetailSerializer,
     SheetHandSerializer,
     SheetPenaltySerializer,
@@ -27,11 +29,19 @@ from api.views.sheet_common import (
 )
 from api.views.sheet_read import sheet_response
 from tournaments import roles
-from tournaments.models import Hand, Penalty, TableSession
+from tournaments.models import Appeal, Correction, Hand, Penalty, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, POSITIONS
-from tournaments.services.corrections import correction_hand_replace
+from tournaments.selectors.session_time import time_warnings
+from tournaments.services.corrections import (
+    correction_check_in,
+    correction_hand_remove,
+    correction_hand_replace,
+    correction_penalty_add,
+    correction_penalty_void,
+    correction_seats_swap,
+)
 from tournaments.services.hands import hand_delete_last, hand_record_no_win, hand_record_win
-from tournaments.services.penalties import penalty_record
+from tournaments.services.penalties import penalty_record, visible_text
 from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
 
 WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 428)
@@ -66,7 +76,10 @@ class SheetHandsApi(APIView):
         request=HandEntryInput,
         responses={
             201: OpenApiResponse(
-                SheetHandSerializer, description=gettext_lazy("The hand; ETag: the new one.")
+                HandRecordedSerializer,
+                description=gettext_lazy(
+                    "The hand and the sheet's warnings (the time limit passed); ETag: the new one."
+                ),
             ),
             **error_responses(*WRITE_ERRORS),
         },
@@ -75,7 +88,9 @@ class SheetHandsApi(APIView):
         """A win (`hand`: the scoring core's hand JSON, or `points` in a points-only
         tournament), a draw or a time-limit stop, as the next hand; its number, prevalent wind
         and dealer follow from the hands already recorded. A hand the scoring core refuses is a
-        400 with its codes (field `hand`); a closed or signed sheet 409."""
+        400 with its codes (field `hand`); a closed or signed sheet, or a session not started,
+        409. Once the time limit has passed, the answer's `warnings` say so (rule 3.5.6): the
+        hand is recorded all the same until the chief umpire ends the session."""
         sheet = sheet_for_write(sheet_id)
         version = expected_version(request, sheet)
         serializer = HandEntryInput(data=request.data)
@@ -97,9 +112,8 @@ class SheetHandsApi(APIView):
                 expected_version=version,
                 user=request.user,
             )
-        response = Response(
-            SheetHandSerializer(hand_data(hand)).data, status=status.HTTP_201_CREATED
-        )
+        answer = {**hand_data(hand), "warnings": time_warnings(sheet.session)}
+        response = Response(HandRecordedSerializer(answer).data, status=status.HTTP_201_CREATED)
         return with_etag(response, sheet)
 
 
@@ -182,34 +196,340 @@ class SheetSignApi(APIView):
 
 # -- corrections -----------------------------------------------------------------------------
 
+RECORDABLE_KINDS = [kind for kind in Penalty.Kind.values if kind != Penalty.Kind.LATE_ARRIVAL]
 
-class CorrectionInput(HandEntryInput):
+# The body's `kind` → the service; "hand" when absent (the clients written before the kinds).
+CORRECTION_KINDS = ("hand", "remove_hand", "penalty", "void_penalty", "check_in", "swap_seats")
+
+
+class _CorrectionFields(serializers.Serializer):
+    """What every correction carries: its kind, a reason a reader can see, the appeal."""
+
     reason = serializers.CharField(
-        help_text=gettext_lazy("why the hand is corrected (required; kept in the history)")
+        help_text=gettext_lazy(
+            "why the sheet is corrected (required, visible characters; kept in the history)"
+        )
+    )
+    appeal = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy(
+            "the id of the appeal this correction applies, if any (an appeal of this sheet)"
+        ),
+    )
+
+    def validate_reason(self, value: str) -> str:
+        if not visible_text(value):
+            raise serializers.ValidationError(_("A correction needs a written reason."))
+        return value
+
+
+def _kind_field(kind: str, help_text, **kwargs):
+    return serializers.ChoiceField(choices=[kind], help_text=help_text, **kwargs)
+
+
+class HandCorrectionInput(_CorrectionFields, HandEntryInput):
+    kind = _kind_field(
+        "hand",
+        gettext_lazy("hand: replace what a hand recorded (the default when `kind` is left out)"),
+        required=False,
+        default="hand",
     )
     hand_number = serializers.IntegerField(
         min_value=1, max_value=HANDS_PER_SESSION, help_text=gettext_lazy("the hand to replace")
     )
 
 
+class RemoveHandCorrectionInput(_CorrectionFields):
+    kind = _kind_field(
+        "remove_hand",
+        gettext_lazy(
+            "remove_hand: remove a hand; the later hands are renumbered and rescored with "
+            "their new winds (Appendix 4)"
+        ),
+    )
+    hand_number = serializers.IntegerField(
+        min_value=1, max_value=HANDS_PER_SESSION, help_text=gettext_lazy("the hand to remove")
+    )
+
+
+class PenaltyDetailFields(serializers.Serializer):
+    """What a penalty records besides its kind (POST …/penalties/ and a penalty correction)."""
+
+    foul = serializers.ChoiceField(
+        choices=Penalty.Foul.values,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=gettext_lazy("for a repeated foul: which foul (rules 3.11.6.3-5)"),
+    )
+    amount = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text=gettext_lazy("a deduction's or a revealed tile's points; else leave out"),
+    )
+    victim = serializers.ChoiceField(
+        choices=POSITIONS,
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("for a revealed tile: whose tile it was (position)"),
+    )
+    invalid_claim = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=gettext_lazy("a False Hu claimed on a discard (20 to each)"),
+    )
+    hand_number = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=HANDS_PER_SESSION,
+        help_text=gettext_lazy("the hand of the foul (required for false_hu and dead_hand)"),
+    )
+    remarks = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text=gettext_lazy("remarks")
+    )
+
+
+class PenaltyCorrectionInput(_CorrectionFields, PenaltyDetailFields):
+    kind = _kind_field(
+        "penalty",
+        gettext_lazy("penalty: record a foul and its penalty (rule 3.11) on a signed sheet"),
+    )
+    offender = serializers.ChoiceField(
+        choices=POSITIONS, help_text=gettext_lazy("the offender's position A-D")
+    )
+    penalty_kind = serializers.ChoiceField(
+        # With their labels: the schema describes each kind (and names this set apart from
+        # POST …/penalties/'s `kind`, whose enum has the same values).
+        choices=[c for c in Penalty.Kind.choices if c[0] in RECORDABLE_KINDS],
+        help_text=gettext_lazy(
+            "the penalty's kind, as `kind` of POST …/penalties/ (late arrival follows from "
+            "the check-in: use kind check_in)"
+        ),
+    )
+    nature = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=300,
+        help_text=gettext_lazy(
+            "the nature of the foul for the Record of Fouls; left out: the correction's reason"
+        ),
+    )
+
+
+class VoidPenaltyCorrectionInput(_CorrectionFields):
+    kind = _kind_field(
+        "void_penalty",
+        gettext_lazy("void_penalty: void a penalty; it stays on the Record of Fouls, marked void"),
+    )
+    penalty = serializers.IntegerField(
+        help_text=gettext_lazy("the id of the penalty to void (GET …/penalties/)")
+    )
+
+
+class CheckInCorrectionInput(_CorrectionFields):
+    kind = _kind_field(
+        "check_in",
+        gettext_lazy(
+            "check_in: record or change a player's arrival, or that he did not come; his "
+            "late-arrival penalty follows (rule 3.11.2)"
+        ),
+    )
+    player = serializers.IntegerField(
+        required=False,
+        help_text=gettext_lazy("the player's id (GET …/players/); or give `number`"),
+    )
+    number = serializers.IntegerField(
+        required=False,
+        help_text=gettext_lazy(
+            "the player number drawn by lot (as on his seat card); or give `player`"
+        ),
+    )
+    arrived_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=gettext_lazy("ISO 8601 time he arrived; leave out when `absent`"),
+    )
+    absent = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=gettext_lazy("true: he did not come (the session is lost, rule 3.11.2)"),
+    )
+
+    def validate(self, data):
+        if ("player" in data) == ("number" in data):
+            raise serializers.ValidationError(
+                _("Give the player either by `player` (his id) or by `number`.")
+            )
+        if data["absent"] and data.get("arrived_at") is not None:
+            raise serializers.ValidationError(
+                {
+                    "arrived_at": _(
+                        "A player who did not come has no arrival time: give one or the other."
+                    )
+                }
+            )
+        if not data["absent"] and data.get("arrived_at") is None:
+            raise serializers.ValidationError(
+                {"arrived_at": _("Give the date and time the player arrived.")}
+            )
+        return data
+
+
+class SwapSeatsCorrectionInput(_CorrectionFields):
+    kind = _kind_field(
+        "swap_seats",
+        gettext_lazy("swap_seats: two players were recorded in each other's seat"),
+    )
+    first = serializers.ChoiceField(choices=POSITIONS, help_text=POSITION_HELP)
+    second = serializers.ChoiceField(choices=POSITIONS, help_text=POSITION_HELP)
+
+
+CORRECTION_INPUTS = {
+    "hand": HandCorrectionInput,
+    "remove_hand": RemoveHandCorrectionInput,
+    "penalty": PenaltyCorrectionInput,
+    "void_penalty": VoidPenaltyCorrectionInput,
+    "check_in": CheckInCorrectionInput,
+    "swap_seats": SwapSeatsCorrectionInput,
+}
+
+
+class CorrectionKindInput(serializers.Serializer):
+    """The first reading of a correction's body: which kind (then its own serializer)."""
+
+    kind = serializers.ChoiceField(
+        choices=CORRECTION_KINDS,
+        required=False,
+        default="hand",
+        help_text=gettext_lazy("the kind of correction"),
+    )
+
+
+def _appeal(appeal_id: int | None) -> Appeal | None:
+    """The appeal named (the service checks it is one of this sheet's)."""
+    if appeal_id is None:
+        return None
+    appeal = Appeal.objects.filter(pk=appeal_id).first()
+    if appeal is None:
+        raise serializers.ValidationError(
+            {"appeal": _("There is no appeal %(id)s.") % {"id": appeal_id}}
+        )
+    return appeal
+
+
+def _correct_hand(sheet: TableSession, data: dict, common: dict):
+    hand = sheet.hands.filter(number=data["hand_number"]).first()
+    if hand is None:
+        raise serializers.ValidationError(
+            {"hand_number": _("This sheet has no hand %(n)s.") % {"n": data["hand_number"]}}
+        )
+    kwargs = {}
+    if data["outcome"] == Hand.Outcome.WIN:
+        check_hand_winds(data, number=hand.number)
+        kwargs = hand_kwargs(data)
+    return correction_hand_replace(hand=hand, outcome=data["outcome"], **common, **kwargs)
+
+
+def _correct_penalty(sheet: TableSession, data: dict, common: dict):
+    victim = _seat(sheet, data["victim"], "victim").player if data.get("victim") else None
+    return correction_penalty_add(
+        table_session=sheet,
+        player=_seat(sheet, data["offender"], "offender").player,
+        kind=data["penalty_kind"],
+        nature=data.get("nature") or data["reason"],
+        foul=data.get("foul") or "",
+        amount=data.get("amount"),
+        victim=victim,
+        invalid_claim=data.get("invalid_claim", False),
+        hand_number=data.get("hand_number"),
+        remarks=data.get("remarks", ""),
+        **common,
+    )
+
+
+def _correct_void(sheet: TableSession, data: dict, common: dict):
+    penalty = sheet.penalties.filter(pk=data["penalty"]).first()
+    if penalty is None:
+        raise serializers.ValidationError(
+            {"penalty": _("This sheet has no penalty %(id)s.") % {"id": data["penalty"]}}
+        )
+    return correction_penalty_void(penalty=penalty, **common)
+
+
+def _correct_check_in(sheet: TableSession, data: dict, common: dict):
+    field, lookup = (
+        ("player", {"pk": data["player"]})
+        if "player" in data
+        else ("number", {"lot_number": data["number"]})
+    )
+    player = sheet.session.tournament.players.filter(**lookup).first()
+    if player is None:
+        raise serializers.ValidationError(
+            {field: _("No player of this tournament has this %(f)s.") % {"f": field}}
+        )
+    return correction_check_in(
+        table_session=sheet,
+        player=player,
+        arrived_at=data.get("arrived_at"),
+        absent=data["absent"],
+        **common,
+    )
+
+
+CORRECTIONS = {
+    "hand": _correct_hand,
+    "remove_hand": lambda sheet, data, common: correction_hand_remove(
+        table_session=sheet, number=data["hand_number"], **common
+    ),
+    "penalty": _correct_penalty,
+    "void_penalty": _correct_void,
+    "check_in": _correct_check_in,
+    "swap_seats": lambda sheet, data, common: correction_seats_swap(
+        table_session=sheet, first=data["first"], second=data["second"], **common
+    ),
+}
+
+
 class SheetCorrectionsApi(APIView):
-    """The chief umpire replaces a hand of a sheet, with a written reason."""
+    """The chief umpire corrects a sheet, with a written reason: a hand replaced or removed, a
+    penalty added or voided, a check-in changed, two seats swapped."""
 
     class SheetCorrectionOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField(help_text=gettext_lazy("the correction's id"))
-        kind = serializers.CharField(help_text=gettext_lazy("hand (a hand replaced)"))
+        kind = serializers.ChoiceField(
+            choices=Correction.Kind.values,
+            help_text=gettext_lazy(
+                "what was corrected: hand (replaced), hand_removed, penalty (added), "
+                "penalty_void, check_in, seat (swapped)"
+            ),
+        )
         reason = serializers.CharField(help_text=gettext_lazy("the reason given"))
-        before = serializers.JSONField(help_text=gettext_lazy("the hand as it was"))
-        after = serializers.JSONField(help_text=gettext_lazy("the hand as it is now"))
+        appeal = serializers.IntegerField(
+            allow_null=True, help_text=gettext_lazy("the id of the appeal it applies, or null")
+        )
+        before = serializers.JSONField(help_text=gettext_lazy("what the sheet recorded before"))
+        after = serializers.JSONField(help_text=gettext_lazy("what it records now"))
         made_by = serializers.CharField(help_text=gettext_lazy("the chief umpire's username"))
         made_at = serializers.DateTimeField(help_text=gettext_lazy("when"))
-        hand = SheetHandSerializer(help_text=gettext_lazy("the hand now"))
+        hand = SheetHandSerializer(
+            allow_null=True,
+            help_text=gettext_lazy("for a replaced hand: the hand now; else null"),
+        )
 
     @extend_schema(
         operation_id="score_sheets_corrections_create",
-        summary="Replace a hand (correction)",
+        summary="Correct a score sheet",
         parameters=[IF_MATCH],
-        request=CorrectionInput,
+        request=PolymorphicProxySerializer(
+            component_name="SheetCorrectionInput",
+            serializers=CORRECTION_INPUTS,
+            resource_type_field_name="kind",
+        ),
         responses={
             201: OpenApiResponse(
                 SheetCorrectionOutputSerializer,
@@ -219,42 +539,51 @@ class SheetCorrectionsApi(APIView):
         },
     )
     def post(self, request, sheet_id: int):
-        """Replace what hand `hand_number` recorded, by the same body as a hand entry plus the
-        `reason`: a signed sheet changes only so. The scoring core rescores a win; results and
-        standings are recomputed; the history keeps the reason, the author and the values
-        before and after. Chief umpire only."""
+        """A signed sheet changes only so (Appendix 5), by the chief umpire with a `reason`,
+        naming the `appeal` it applies when there is one. `kind` (default `hand`):
+
+        - `hand`: replace hand `hand_number` by the body of a hand entry; a win is rescored;
+        - `remove_hand`: remove hand `hand_number`; the later hands move down one number each
+          and are rescored with their new winds (a hand that would no longer reach 8 points
+          refuses the removal);
+        - `penalty`: the fields of POST …/penalties/, the penalty's kind in `penalty_kind`
+          and its nature in `nature`;
+        - `void_penalty`: void penalty `penalty`;
+        - `check_in`: player `number` arrived at `arrived_at`, or is `absent`; his late-arrival
+          penalty follows (rule 3.11.2);
+        - `swap_seats`: the players of seats `first` and `second` change places.
+
+        Results and standings are recomputed; the history keeps the reason, the author and the
+        values before and after; an earlier printed form stops matching (the verify page names
+        the correction)."""
         sheet = sheet_for_write(sheet_id)
         version = expected_version(request, sheet)
-        serializer = CorrectionInput(data=request.data)
+        chosen = CorrectionKindInput(data=request.data)
+        chosen.is_valid(raise_exception=True)
+        kind = chosen.validated_data["kind"]
+        serializer = CORRECTION_INPUTS[kind](data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        hand = sheet.hands.filter(number=data["hand_number"]).first()
-        if hand is None:
-            raise serializers.ValidationError(
-                {"hand_number": _("This sheet has no hand %(n)s.") % {"n": data["hand_number"]}}
-            )
-        kwargs = {}
-        if data["outcome"] == Hand.Outcome.WIN:
-            check_hand_winds(data, number=hand.number)
-            kwargs = hand_kwargs(data)
-        correction = correction_hand_replace(
-            hand=hand,
-            reason=data["reason"],
-            outcome=data["outcome"],
-            expected_version=version,
-            user=request.user,
-            **kwargs,
-        )
-        hand.refresh_from_db()
+        common = {
+            "reason": data["reason"],
+            "appeal": _appeal(data.get("appeal")),
+            "expected_version": version,
+            "user": request.user,
+        }
+        correction = CORRECTIONS[kind](sheet, data, common)
+        hand = None
+        if kind == "hand":
+            hand = hand_data(sheet.hands.get(number=data["hand_number"]))
         body = {
             "id": correction.pk,
             "kind": correction.kind,
             "reason": correction.reason,
+            "appeal": correction.appeal_id,
             "before": correction.before,
             "after": correction.after,
             "made_by": correction.made_by.get_username(),
             "made_at": correction.made_at,
-            "hand": hand_data(hand),
+            "hand": hand,
         }
         response = Response(
             self.SheetCorrectionOutputSerializer(body).data, status=status.HTTP_201_CREATED
@@ -264,15 +593,13 @@ class SheetCorrectionsApi(APIView):
 
 # -- penalties -------------------------------------------------------------------------------
 
-RECORDABLE_KINDS = [kind for kind in Penalty.Kind.values if kind != Penalty.Kind.LATE_ARRIVAL]
-
 
 class SheetPenaltiesApi(APIView):
     """The sheet's Record of Fouls; record a foul and its penalty."""
 
     pagination_class = Pagination
 
-    class SheetPenaltyInputSerializer(serializers.Serializer):
+    class SheetPenaltyInputSerializer(PenaltyDetailFields):
         offender = serializers.ChoiceField(
             choices=POSITIONS, help_text=gettext_lazy("the offender's position A-D")
         )
@@ -285,42 +612,8 @@ class SheetPenaltiesApi(APIView):
                 "(`hand_number`). Late arrival follows from the check-in time, not from here."
             ),
         )
-        foul = serializers.ChoiceField(
-            choices=Penalty.Foul.values,
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text=gettext_lazy("for a repeated foul: which foul (rules 3.11.6.3-5)"),
-        )
-        amount = serializers.IntegerField(
-            required=False,
-            allow_null=True,
-            min_value=0,
-            help_text=gettext_lazy("a deduction's or a revealed tile's points; else leave out"),
-        )
-        victim = serializers.ChoiceField(
-            choices=POSITIONS,
-            required=False,
-            allow_null=True,
-            help_text=gettext_lazy("for a revealed tile: whose tile it was (position)"),
-        )
-        invalid_claim = serializers.BooleanField(
-            required=False,
-            default=False,
-            help_text=gettext_lazy("a False Hu claimed on a discard (20 to each)"),
-        )
-        hand_number = serializers.IntegerField(
-            required=False,
-            allow_null=True,
-            min_value=1,
-            max_value=HANDS_PER_SESSION,
-            help_text=gettext_lazy("the hand of the foul (required for false_hu and dead_hand)"),
-        )
         reason = serializers.CharField(
             max_length=300, help_text=gettext_lazy("the nature of the foul")
-        )
-        remarks = serializers.CharField(
-            required=False, allow_blank=True, default="", help_text=gettext_lazy("remarks")
         )
 
     @extend_schema(

@@ -4,15 +4,17 @@ Competitions") as a plain dict.
 This dict is what the standings' fingerprint is computed from, and the verification page
 recomputes it later, possibly in another language: so it holds values and codes only (no
 translated words, no print time), and the renderer in reports.forms.standings turns the codes
-into words. Official standings only: complete sheets (tournaments.selectors.standings).
+into words. Official standings only: signed sheets (tournaments.selectors.standings); final
+once every sheet of the tournament is countersigned.
 """
 
 from collections import defaultdict
 
 from django.db.models import Max
 
-from tournaments.models import Player, SessionResult, TableSession, Tournament
+from tournaments.models import SessionResult, TableSession, Tournament
 from tournaments.selectors.standings import (
+    SIGNED,
     PlayerRow,
     TeamRow,
     deciding_criterion,
@@ -21,8 +23,6 @@ from tournaments.selectors.standings import (
     team_deciding_criterion,
 )
 
-_SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
-
 
 def points_text(value) -> str:
     """Table points as printed: "4", "2.5", "2.33"."""
@@ -30,16 +30,16 @@ def points_text(value) -> str:
 
 
 def last_counted_session(*, tournament: Tournament) -> int | None:
-    """The last session whose results the official standings count (a sheet not open)."""
-    results = SessionResult.objects.filter(session__tournament=tournament).exclude(
-        table_session__status=TableSession.Status.OPEN
+    """The last session whose results the official standings count (a signed sheet)."""
+    results = SessionResult.objects.filter(
+        session__tournament=tournament, table_session__status__in=SIGNED
     )
     return results.aggregate(last=Max("session__number"))["last"]
 
 
 def standings_data(*, tournament: Tournament, through_session: int | None = None) -> dict:
     standings = standings_compute(tournament=tournament, through_session=through_session)
-    sheets = _sheet_counts(tournament)
+    sheets, countersigned = _sheet_counts(tournament)
     shown = {n: c for n, c in sheets.items() if through_session is None or n <= through_session}
     columns = standings.session_numbers
     players = tournament.players.values_list("pk", "native_name")
@@ -49,7 +49,7 @@ def standings_data(*, tournament: Tournament, through_session: int | None = None
         "form": "standings",
         "tournament": tournament.name,
         "through_session": through_session,
-        "final": _is_final(tournament, sheets, through_session),
+        "final": _is_final(tournament, sheets, countersigned, through_session),
         "last_session": columns[-1] if columns else None,
         "sessions_planned": tournament.sessions_planned,
         "sessions": [{"number": n, **shown[n]} for n in sorted(shown)],
@@ -62,26 +62,50 @@ def standings_data(*, tournament: Tournament, through_session: int | None = None
     }
 
 
+def standings_state_code(data: dict) -> str:
+    """What standings are (Appendix 5: "Resultados son definitivos una vez firmado"):
+    "final" once every sheet of the tournament is countersigned; "official" (after the last
+    session counted) while every sheet of the sessions counted is signed; "provisional" while
+    one is not; "none" before any sheet is signed."""
+    if data["final"]:
+        return "final"
+    last = data["last_session"]
+    if last is None:
+        return "none"
+    counted = [e for e in data["sessions"] if e["number"] <= last]
+    if all(e["counted"] == e["sheets"] for e in counted):
+        return "official"
+    return "provisional"
+
+
 # -- which sessions count, and whether the standings are final -----------------------------------
 
 
-def _sheet_counts(tournament: Tournament) -> dict[int, dict]:
-    """Per session with score sheets: how many, how many count (not open) and how many are
-    signed by the umpire."""
+def _sheet_counts(tournament: Tournament) -> tuple[dict[int, dict], set[int]]:
+    """Per session with score sheets: how many, how many count (signed by the umpire,
+    Appendix 5) and how many are signed; and the sessions whose every sheet is countersigned."""
     sheets = TableSession.objects.filter(session__tournament=tournament)
     counts: dict[int, dict] = defaultdict(lambda: {"sheets": 0, "counted": 0, "signed": 0})
+    not_final: set[int] = set()
     for number, status in sheets.values_list("session__number", "status"):
         entry = counts[number]
         entry["sheets"] += 1
-        entry["counted"] += status != TableSession.Status.OPEN
-        entry["signed"] += status in _SIGNED
-    return dict(counts)
+        entry["counted"] += status in SIGNED
+        entry["signed"] += status in SIGNED
+        if status != TableSession.Status.FINAL:
+            not_final.add(number)
+    return dict(counts), set(counts) - not_final
 
 
-def _is_final(tournament: Tournament, sheets: dict[int, dict], through_session: int | None) -> bool:
+def _is_final(
+    tournament: Tournament,
+    sheets: dict[int, dict],
+    countersigned: set[int],
+    through_session: int | None,
+) -> bool:
     """Final when nothing can change them any more: every session of the tournament counted,
-    each with all its sheets signed. Once the tournament is marked finished, the sessions it
-    had are all it has (one may have been cancelled)."""
+    each with all its sheets countersigned by the chief umpire. Once the tournament is marked
+    finished, the sessions it had are all it has (one may have been cancelled)."""
     played = set(sheets)
     if not played:
         return False
@@ -92,7 +116,7 @@ def _is_final(tournament: Tournament, sheets: dict[int, dict], through_session: 
         return False
     if through_session is not None and through_session < max(expected):
         return False
-    return all(c["signed"] == c["sheets"] for c in sheets.values())
+    return countersigned == played
 
 
 # -- the tables ----------------------------------------------------------------------------------
@@ -103,12 +127,15 @@ def _session_cells(lines, columns: list[int]) -> list[dict | None]:
     cells = []
     for number in columns:
         line = by_session.get(number)
-        cells.append(
-            None
-            if line is None
-            else {"tp": points_text(line.table_points), "cp": line.score, "rank": line.rank}
-        )
+        cells.append(None if line is None else _session_cell(line))
     return cells
+
+
+def _session_cell(line) -> dict:
+    cell = {"tp": points_text(line.table_points), "cp": line.score, "rank": line.rank}
+    if line.forfeited:  # only then: the fingerprints of earlier prints stay as they were
+        cell["forfeit"] = True
+    return cell
 
 
 def _tie_note(side: str, decided_by: str | None) -> dict:
@@ -121,12 +148,14 @@ def _player_tie(rows: list[PlayerRow], index: int, tie_breaks: list[str]) -> dic
     """How this player's place was decided against a neighbour with equal table points: the
     player just above, or for the first of such a group, the player just below."""
     row = rows[index]
+    if row.rank is None:
+        return None
     for side, other in (("above", index - 1), ("below", index + 1)):
-        if not 0 <= other < len(rows):
+        if not 0 <= other < len(rows) or rows[other].rank is None:
             continue
         upper, lower = (rows[other], row) if side == "above" else (row, rows[other])
         decided_by = deciding_criterion(upper, lower, tie_breaks)
-        if decided_by not in ("final_stage", "table_points"):
+        if decided_by not in ("sanction", "final_stage", "table_points"):
             return _tie_note(side, decided_by)
     return None
 
@@ -141,7 +170,7 @@ def _player_rows(
             "name": row.name,
             "native_name": native.get(row.player_id, ""),
             "team": row.team,
-            "status": "" if row.status == Player.Status.ACTIVE else row.status,
+            "status": "" if row.standing_status == "active" else row.standing_status,
             "sessions": _session_cells(row.sessions, columns),
             "tp": points_text(row.table_points),
             "cp": row.contest_points,

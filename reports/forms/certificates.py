@@ -103,7 +103,11 @@ class CertificateRenderer(BaseRenderer):
             flowables += [
                 Spacer(1, 4 * mm),
                 self._line(
-                    _("Standings provisional after session %(n)s when printed.")
+                    (
+                        _("Standings official after session %(n)s when printed.")
+                        if data["state"] == "official"
+                        else _("Standings provisional after session %(n)s when printed.")
+                    )
                     % {"n": data["last_session"]},
                     9,
                 ),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -21,7 +21,9 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from reports import fonts
 from reports.base import GRID, BaseRenderer
+from reports.data.standings import standings_state_code
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.standings import STANDING_LABELS
 
 ZEBRA = colors.HexColor("#F4F4F4")
 _PAD = 1.6  # points of horizontal padding on each side of a cell
@@ -39,10 +41,33 @@ _KEY_NAMES = {
     "best_session": gettext_lazy("best session"),
     "most_firsts": gettext_lazy("first places"),
 }
-_STATUS = {
-    "withdrawn": gettext_lazy("withdrawn"),
-    "disqualified": gettext_lazy("disqualified"),
-}
+_STATUS = STANDING_LABELS
+
+
+def standings_state(data: dict) -> str:
+    """What printed standings are, in words (reports.data.standings.standings_state_code)."""
+    code, last = standings_state_code(data), data["last_session"]
+    if code == "final":
+        return _("Final standings")
+    if code == "none":
+        return _("Provisional: no session counted yet")
+    if code == "official":
+        return _("Official after session %(n)s") % {"n": last}
+    return _("Provisional after session %(n)s") % {"n": last}
+
+
+def printed_place(rank: int | None) -> str | int:
+    """A place as printed: "—" for a player who takes none (disqualified, 3.11.5)."""
+    return "—" if rank is None else rank
+
+
+def forfeit_mark() -> str:
+    """The one-letter mark of a lost session in a table cell."""
+    return pgettext("standings cell: the session was lost (forfeit)", "F")
+
+
+def _cell_rank(cell: dict):
+    return forfeit_mark() if cell.get("forfeit") else cell["rank"]
 
 
 def _joined(words: list[str]) -> str:
@@ -166,12 +191,7 @@ class StandingsRenderer(BaseRenderer):
     # -- the heading: what these standings are -------------------------------------------------
 
     def _heading(self, data, layout: _Layout) -> list[Flowable]:
-        if data["final"]:
-            state = _("Final standings")
-        elif data["last_session"] is None:
-            state = _("Provisional: no session counted yet")
-        else:
-            state = _("Provisional after session %(n)s") % {"n": data["last_session"]}
+        state = standings_state(data)
         title = _("%(title)s — %(state)s") % {"title": self.title, "state": state}
         lines = [
             self.paragraph(title, "title"),
@@ -196,18 +216,11 @@ class StandingsRenderer(BaseRenderer):
             if entry["counted"] < entry["sheets"]:
                 parts.append(
                     _(
-                        "Session %(n)s: %(done)s of %(all)s sheets complete; open sheets are not "
-                        "counted."
+                        "Session %(n)s: %(done)s of %(all)s sheets signed; sheets not signed by "
+                        "their umpire are not counted."
                     )
                     % {"n": entry["number"], "done": entry["counted"], "all": entry["sheets"]}
                 )
-        unsigned = {e["number"]: e["counted"] - e["signed"] for e in data["sessions"]}
-        unsigned = {n: count for n, count in unsigned.items() if count}
-        if unsigned:
-            parts.append(
-                _("%(count)s complete sheet(s) not yet signed by the umpire (session %(list)s).")
-                % {"count": sum(unsigned.values()), "list": session_ranges(sorted(unsigned))}
-            )
         if data["final_stage_only"]:
             parts.append(_("Finalists' totals count the final-stage sessions only."))
         return " ".join(parts)
@@ -220,7 +233,7 @@ class StandingsRenderer(BaseRenderer):
         )
         if further:
             ranking += _(", then %(list)s") % {"list": ", ".join(further)}
-        return (
+        legend = (
             ranking
             + ". "
             + _("%(rank)s: place at the table in that session.") % {"rank": layout.rank_label}
@@ -230,6 +243,14 @@ class StandingsRenderer(BaseRenderer):
                 "equal TP (the first of such a group: against the player just below)."
             )
         )
+        if any(c and c.get("forfeit") for p in data["players"] for c in p["sessions"]):
+            legend += " " + _(
+                "%(mark)s: the session was lost (forfeit, rule 3.11.2): 0 TP and the "
+                "tournament's fixed CP."
+            ) % {"mark": forfeit_mark()}
+        if any(p["rank"] is None for p in data["players"]):
+            legend += " " + _("—: not ranked (disqualified, rule 3.11.5).")
+        return legend
 
     def _band_title(self, data, band: list[int]) -> Paragraph:
         numbers = [data["columns"][i] for i in band]
@@ -258,7 +279,7 @@ class StandingsRenderer(BaseRenderer):
         players = data["players"]
         cells = [c for p in players for c in p["sessions"] if c]
         self._values = {
-            "place": {p["rank"] for p in players},
+            "place": {printed_place(p["rank"]) for p in players},
             "number": {p["number"] or "" for p in players},
             "tp": {c["tp"] for c in cells},
             "cp": {c["cp"] for c in cells},
@@ -400,14 +421,14 @@ class StandingsRenderer(BaseRenderer):
         rows = [head, sub]
         for player in data["players"]:
             row = [
-                player["rank"],
+                printed_place(player["rank"]),
                 "" if player["number"] is None else player["number"],
                 self._cell(self._name_text(player), layout.name, size),
                 self._cell(player["team"], layout.team, size),
             ]
             for index in band:
                 cell = player["sessions"][index]
-                row += ["", "", ""] if cell is None else [cell["tp"], cell["cp"], cell["rank"]]
+                row += ["", "", ""] if cell is None else [cell["tp"], cell["cp"], _cell_rank(cell)]
             tie = tie_break_text(player["tie_break"], criteria)
             row += [player["tp"], player["cp"], self._cell(tie, layout.tie, size)]
             rows.append(row)

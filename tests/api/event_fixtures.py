@@ -21,7 +21,7 @@ def tournament_with_players(players: int = 8, **fields) -> Tournament:
 def played_table(tournament: Tournament | None = None, *, session_number: int = 1):
     """A points-only tournament's table with one hand: A self-draws 10 (A +54, others -18)."""
     tournament = tournament or TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
-    sheet = seated_table(tournament, session_number=session_number)
+    sheet = seated_table(tournament, session_number=session_number, started=True)
     hand_record_win(table_session=sheet, winner="A", discarder=None, points=10)
     return sheet
 

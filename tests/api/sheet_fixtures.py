@@ -76,13 +76,16 @@ def signed(sheet: TableSession, umpire_user) -> TableSession:
 
 @pytest.fixture
 def sheet(db):
-    """Session 1, table 1 of a tiles tournament, players A-D seated, no umpire yet."""
-    return seated_table(TournamentFactory())
+    """Session 1, table 1 of a tiles tournament (started), players A-D seated, no umpire
+    yet."""
+    return seated_table(TournamentFactory(), started=True)
 
 
 @pytest.fixture
 def points_sheet(db):
-    return seated_table(TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY))
+    return seated_table(
+        TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY), started=True
+    )
 
 
 @pytest.fixture

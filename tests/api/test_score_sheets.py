@@ -14,7 +14,7 @@ from tournaments.roles import Role
 def sheets(db):
     """Two tournaments: 'open-a' with sessions 1-2 x tables 1-2, 'open-b' with one sheet."""
     first = TournamentFactory(slug="open-a")
-    made = [seated_table(first, session_number=1, table_number=t) for t in (1, 2)]
+    made = [seated_table(first, session_number=1, table_number=t, started=True) for t in (1, 2)]
     players = [list(s.seats.order_by("position").values_list("player", flat=True)) for s in made]
     for table, ids in zip((1, 2), players, strict=True):
         made.append(
@@ -23,9 +23,10 @@ def sheets(db):
                 session_number=2,
                 table_number=table,
                 players=list(Player.objects.filter(pk__in=ids).order_by("pk")),
+                started=True,
             )
         )
-    made.append(seated_table(TournamentFactory(slug="open-b")))
+    made.append(seated_table(TournamentFactory(slug="open-b"), started=True))
     return made
 
 

@@ -72,7 +72,8 @@ def test_it_refuses_an_end_before_the_start(as_role, sheet):
 
 def test_it_refuses_to_end_a_session_not_started(as_role, sheet):
     Session.objects.filter(pk=sheet.session_id).update(actual_start=None)
-    assert_error(as_role(Role.CHIEF_UMPIRE).post(url(sheet), {}, format="json"), 400)
+    response = as_role(Role.CHIEF_UMPIRE).post(url(sheet), {}, format="json")
+    assert_error(response, 409, code="invalid_state")  # the session's state (docs/results.md)
 
 
 def test_an_unknown_session_is_a_404(as_role, sheet):

@@ -6,7 +6,13 @@ import pytest
 from django.core.management import call_command
 
 from tests.api.conftest import assert_error
-from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory, seated_table
+from tests.tournaments.factories import (
+    PlayerFactory,
+    TeamFactory,
+    TournamentFactory,
+    seated_table,
+    sign_sheets,
+)
 from tournaments.models import Hand, Tournament
 from tournaments.roles import Role
 from tournaments.services.hands import hand_record_no_win, hand_record_win
@@ -14,7 +20,7 @@ from tournaments.services.hands import hand_record_no_win, hand_record_win
 
 @pytest.fixture
 def tournament(db):
-    """Session 1 complete (A self-drew 10 then time), session 2 open (C won 12 off D)."""
+    """Session 1 signed (A self-drew 10 then time), session 2 open (C won 12 off D)."""
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
     team = TeamFactory(tournament=tournament, name="X")
     players = [
@@ -27,10 +33,11 @@ def tournament(db):
         )
         for i, name in enumerate(["Ana", "Bo", "Cai", "Dan"])
     ]
-    first = seated_table(tournament, session_number=1, players=players)
+    first = seated_table(tournament, session_number=1, players=players, started=True)
     hand_record_win(table_session=first, winner="A", discarder=None, points=10)
     hand_record_no_win(table_session=first, outcome=Hand.Outcome.TIME_LIMIT)
-    second = seated_table(tournament, session_number=2, players=players)
+    sign_sheets(first)
+    second = seated_table(tournament, session_number=2, players=players, started=True)
     hand_record_win(table_session=second, winner="C", discarder="D", points=12)
     return tournament
 
@@ -71,16 +78,19 @@ def test_standings_through_a_session_stop_there(as_role, tournament):
     assert body["provisional_sessions"] == []
 
 
-def test_standings_of_complete_sheets_only_are_not_provisional(as_role, db):
+def test_standings_of_signed_sheets_only_are_not_provisional(as_role, db):
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
-    sheet = seated_table(tournament)
+    sheet = seated_table(tournament, started=True)
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
+    body = as_role(Role.PLAYER).get(url(tournament)).json()
+    assert body["sessions_counted"] == [], "complete but unsigned: not counted"
+    sign_sheets(sheet)
     body = as_role(Role.PLAYER).get(url(tournament)).json()
     assert (body["sessions_counted"], body["provisional"]) == ([1], False)
 
 
 def test_a_session_counted_with_a_sheet_still_open_is_provisional(as_role, tournament):
-    sheet = seated_table(tournament, session_number=1, table_number=2)
+    sheet = seated_table(tournament, session_number=1, table_number=2, started=True)
     hand_record_win(table_session=sheet, winner="B", discarder="A", points=8)
     body = as_role(Role.PLAYER).get(url(tournament)).json()
     assert body["sessions_counted"] == [1] and body["provisional"] is True

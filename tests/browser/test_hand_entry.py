@@ -54,7 +54,7 @@ def umpire_sheet(django_user_model):
         "umpire", "umpire@example.org", PASSWORD, is_staff=True
     )
     umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
-    table_session = seated_table(TournamentFactory(name="Tablet Open"))
+    table_session = seated_table(TournamentFactory(name="Tablet Open"), started=True)
     table_session.umpire = umpire
     table_session.save(update_fields=["umpire"])
     return table_session

@@ -27,7 +27,7 @@ def sheet(settings, django_user_model):
     settings.PUBLIC_RENDER_SECONDS = 0
     cache.clear()
     tournament = TournamentFactory(name="Live Open", slug="live-open")
-    sheet = seated_table(tournament)
+    sheet = seated_table(tournament, started=True)
     umpire = django_user_model.objects.create_user("ump", password=PASSWORD, is_staff=True)
     umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
     TableSession.objects.filter(pk=sheet.pk).update(umpire=umpire)

@@ -24,7 +24,7 @@ def user_with_role(django_user_model, username: str, role: Role):
 
 @pytest.fixture
 def complete_sheet(django_user_model):
-    sheet = seated_table(TournamentFactory(name="Valencia Open"))
+    sheet = seated_table(TournamentFactory(name="Valencia Open"), started=True)
     sheet.umpire = user_with_role(django_user_model, "umpire", Role.UMPIRE)
     sheet.save(update_fields=["umpire"])
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW)

@@ -24,7 +24,7 @@ def test_a_fan_is_named_in_the_readers_language(language, name):
 
 @pytest.mark.django_db
 def test_a_score_sheet_in_chinese_lists_the_chinese_fan_names():
-    sheet = seated_table(TournamentFactory())
+    sheet = seated_table(TournamentFactory(), started=True)
     hand_record_win(table_session=sheet, winner="A", discarder="B", tiles=FULL_FLUSH_HAND)
     with translation.override("zh-hans"):
         summary = scoresheet_compute(table_session=sheet).rows[0].fans_summary

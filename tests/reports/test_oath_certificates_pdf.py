@@ -146,7 +146,9 @@ def test_a_certificate_gives_the_tournament_place_team_and_points(ranked):
         "For the organising committee",
     ):
         assert text in page, text
-    assert "provisional" in page, "the tournament has six sessions: two are not enough"
+    assert "Standings official after session 2 when printed." in page, (
+        "the tournament has six sessions: two signed are official, not final"
+    )
 
 
 def test_the_number_of_places_awarded_is_a_parameter(ranked):
@@ -181,9 +183,11 @@ def test_a_finished_tournament_prints_no_provisional_note(ranked):
     from tournaments.models import TableSession
 
     TableSession.objects.filter(session__tournament=ranked).update(
-        status="signed", umpire_signed_at=timezone.now()
+        status="final", umpire_signed_at=timezone.now(), countersigned_at=timezone.now()
     )
     Tournament.objects.filter(pk=ranked.pk).update(status=Tournament.Status.FINISHED)
     ranked.refresh_from_db()
+    assert all(d["final"] for d in certificates_data(tournament=ranked))
     page = pages_of(render_certificates(tournament=ranked))[0]
     assert "provisional" not in page
+    assert "when printed" not in page, "final standings need no note"

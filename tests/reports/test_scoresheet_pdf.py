@@ -78,7 +78,11 @@ def sheet_with_players(tournament, *, session_number=1, table_number=1, names=NA
             )
         )
     return seated_table(
-        tournament, session_number=session_number, table_number=table_number, players=players
+        tournament,
+        session_number=session_number,
+        table_number=table_number,
+        players=players,
+        started=True,  # at PLAY_START unless started already: play is recorded once started
     )
 
 
@@ -91,6 +95,7 @@ def played(staff) -> TableSession:
     Session.objects.filter(pk=sheet.session_id).update(
         scheduled_start=datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC),
         scheduled_end=datetime.datetime(2026, 5, 2, 11, 30, tzinfo=datetime.UTC),
+        actual_start=datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC),  # on time
     )
     sheet.umpire = staff.umpire
     sheet.save(update_fields=["umpire"])

@@ -1,20 +1,27 @@
-"""The printed standings (Appendix 7) say what the standings selector says: names in every
-script, each player's TP / CP / rank per session and the sums, the teams' sums, whether they
-are provisional or final, the tie-break that decided each tie, and the fingerprint."""
+"""The printed standings (Appendix 7) say what the official standings selector says (signed
+sheets only, Appendix 5): names in every script, each player's TP / CP / rank per session and
+the sums, the teams' sums, whether they are provisional, official or final, the tie-break that
+decided each tie, and the fingerprint."""
 
 import json
 from fractions import Fraction
 from io import BytesIO
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 from pypdf import PdfReader
 
 from reports.data.standings import points_text, standings_data
 from reports.fingerprint import stamp
 from reports.forms.standings import render_standings, session_ranges, tie_break_text
 from reports.models import PrintRecord
-from tests.tournaments.factories import PlayerFactory, TeamFactory, seated_table
+from tests.tournaments.factories import (
+    PlayerFactory,
+    TeamFactory,
+    seated_table,
+    sign_complete_sheets,
+    sign_sheets,
+)
 from tournaments.models import Hand, Session, SessionResult, Table, TableSession, Tournament
 from tournaments.selectors.standings import (
     PlayerRow,
@@ -23,7 +30,7 @@ from tournaments.selectors.standings import (
     standings_compute,
 )
 from tournaments.services.hands import hand_record_no_win, hand_record_win
-from tournaments.services.signoff import sheet_confirm_player, sheet_sign
+from tournaments.services.signoff import sheet_countersign
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +88,7 @@ def played(tournament):
                 session_number=session,
                 table_number=table,
                 players=[players[i] for i in indexes],
+                started=True,
             )
             for winner, discarder, points in HANDS[(session, table)]:
                 hand_record_win(
@@ -90,11 +98,32 @@ def played(tournament):
     return tournament
 
 
-def sign_everything(tournament):
-    for sheet in TableSession.objects.filter(session__tournament=tournament):
-        for seat in sheet.seats.all():
-            sheet_confirm_player(table_session=sheet, player=seat.player)
-        sheet_sign(table_session=sheet)
+@pytest.fixture
+def signed(played):
+    """The same tournament, every sheet signed by its umpire: the official standings count
+    both sessions."""
+    sign_complete_sheets(played)
+    return played
+
+
+def sheets_of(tournament, *sessions: int) -> list[TableSession]:
+    """The tournament's sheets (of these sessions if named), in table order."""
+    sheets = TableSession.objects.filter(session__tournament=tournament)
+    if sessions:
+        sheets = sheets.filter(session__number__in=sessions)
+    return list(sheets.order_by("session__number", "table__number"))
+
+
+def countersign_everything(tournament):
+    """The chief umpire countersigns every signed sheet: their results are final."""
+    for sheet in sheets_of(tournament):
+        sheet_countersign(table_session=sheet)
+
+
+def set_status(tournament, status):
+    """The tournament's status as a test needs it (finished, or reopened by the chief umpire)."""
+    tournament.status = status
+    tournament.save(update_fields=["status"])
 
 
 def printed(tournament, **options) -> tuple[dict, bytes]:
@@ -106,21 +135,22 @@ def printed(tournament, **options) -> tuple[dict, bytes]:
 # -- the figures -------------------------------------------------------------------------------
 
 
-def test_every_player_is_printed_in_ranking_order_with_his_name_in_every_script(played):
-    _data, pdf = printed(played)
+def test_every_player_is_printed_in_ranking_order_with_his_name_in_every_script(signed):
+    _data, pdf = printed(signed)
     text = "".join(pdf_text(pdf))
     for name, native in NAMES:
         assert name in text
         assert native in text
-    ranking = [row.name for row in standings_compute(tournament=played).players]
+    ranking = [row.name for row in standings_compute(tournament=signed).players]
+    assert ranking != [name for name, _native in NAMES], "ranked by the results, not by number"
     positions = [text.index(name) for name in ranking]
     assert positions == sorted(positions)
 
 
-def test_each_players_session_figures_and_sums_equal_the_standings_selector(played):
-    _data, pdf = printed(played)
+def test_each_players_session_figures_and_sums_equal_the_standings_selector(signed):
+    _data, pdf = printed(signed)
     text = flat("".join(pdf_text(pdf)))
-    standings = standings_compute(tournament=played)
+    standings = standings_compute(tournament=signed)
     assert standings.session_numbers == [1, 2]
     for row in standings.players:
         cells = []
@@ -130,10 +160,10 @@ def test_each_players_session_figures_and_sums_equal_the_standings_selector(play
         assert " ".join(cells) in text, (row.name, cells)
 
 
-def test_each_teams_session_figures_and_sums_equal_the_standings_selector(played):
-    _data, pdf = printed(played)
+def test_each_teams_session_figures_and_sums_equal_the_standings_selector(signed):
+    _data, pdf = printed(signed)
     team_page = flat(pdf_text(pdf)[-1])
-    teams = standings_compute(tournament=played).teams
+    teams = standings_compute(tournament=signed).teams
     assert [t.name for t in teams] and all(t.name in team_page for t in teams)
     for team in teams:
         cells = []
@@ -142,7 +172,7 @@ def test_each_teams_session_figures_and_sums_equal_the_standings_selector(played
             cells += [points_text(tp), str(cp)]
         cells += [points_text(team.table_points), str(team.contest_points)]
         assert " ".join(cells) in team_page, (team.name, cells)
-    members = standings_compute(tournament=played).teams[0].members
+    members = standings_compute(tournament=signed).teams[0].members
     assert all(member in team_page for member in members)
 
 
@@ -152,65 +182,112 @@ def test_shared_table_points_print_as_decimals():
     assert points_text(Fraction(4)) == "4"
 
 
-# -- provisional or final ----------------------------------------------------------------------
+# -- provisional, official or final ------------------------------------------------------------
 
 
 def test_complete_but_unsigned_sheets_make_the_standings_provisional(played):
     data, pdf = printed(played)
-    text = "".join(pdf_text(pdf))
-    assert not data["final"]
+    text = flat("".join(pdf_text(pdf)))
+    assert not data["final"] and data["columns"] == []
+    assert "Provisional: no session counted yet" in text
+    assert "No session counted yet." in text
+    for number in (1, 2):
+        assert (
+            f"Session {number}: 0 of 2 sheets signed; sheets not signed by their umpire are not "
+            "counted." in text
+        )
+    live = standings_compute(tournament=played, live=True)
+    assert live.session_numbers == [1, 2] and live.provisional_sessions == [1, 2]
+    assert all(row.provisional for row in live.players), "counted live, as provisional"
+
+    sign_sheets(*sheets_of(played, 1), sheets_of(played, 2)[0])
+    data, pdf = printed(played)
+    text = flat("".join(pdf_text(pdf)))
+    assert not data["final"] and data["columns"] == [1, 2]
     assert "Provisional after session 2" in text
     assert "Sessions counted: 1–2 (of 6)." in text
-    assert "Final standings" not in text
+    assert (
+        "Session 2: 1 of 2 sheets signed; sheets not signed by their umpire are not counted."
+        in text
+    )
+    assert "Session 1:" not in text, "every sheet of session 1 is signed"
+    assert "Final standings" not in text and "Official" not in text
 
 
-def test_every_session_signed_in_a_finished_tournament_makes_them_final(played):
-    sign_everything(played)
-    played.status = Tournament.Status.FINISHED
-    played.save()
-    data, pdf = printed(played)
+def test_every_sheet_countersigned_in_a_finished_tournament_makes_them_final(signed):
+    signed.refresh_from_db()
+    previous = signed.status
+    set_status(signed, Tournament.Status.FINISHED)
+    data, pdf = printed(signed)
+    text = "".join(pdf_text(pdf))
+    assert not data["final"], "signed is not enough: the chief umpire countersigns"
+    assert "Official after session 2" in text
+    assert "Final standings" not in text and "Provisional" not in text
+
+    set_status(signed, previous)  # reopened: a finished tournament's sheets do not change
+    countersign_everything(signed)
+    set_status(signed, Tournament.Status.FINISHED)
+    data, pdf = printed(signed)
     text = "".join(pdf_text(pdf))
     assert data["final"]
     assert "Final standings" in text
-    assert "Provisional" not in text
+    assert "Provisional" not in text and "Official" not in text
 
 
-def test_sessions_still_to_play_keep_them_provisional_even_when_all_played_are_signed(played):
-    sign_everything(played)
-    data, pdf = printed(played)
+def test_sessions_still_to_play_keep_them_official_not_final_even_when_all_played_are_final(
+    signed,
+):
+    data, pdf = printed(signed)
+    assert not data["final"]
+    assert "Official after session 2" in "".join(pdf_text(pdf))
+    countersign_everything(signed)
+    signed.refresh_from_db()
+    assert signed.status != Tournament.Status.FINISHED
+    data, pdf = printed(signed)
+    text = "".join(pdf_text(pdf))
     assert not data["final"], "the tournament has six sessions and is not finished"
-    assert "Provisional after session 2" in "".join(pdf_text(pdf))
+    assert "Official after session 2" in text and "Final standings" not in text
 
 
-def test_standings_through_session_one_show_only_that_session_and_are_provisional(played):
-    sign_everything(played)
-    played.status = Tournament.Status.FINISHED
-    played.save()
-    data, pdf = printed(played, through_session=1)
+def test_standings_through_session_one_show_only_that_session_and_are_not_final(signed):
+    countersign_everything(signed)
+    set_status(signed, Tournament.Status.FINISHED)
+    assert printed(signed)[0]["final"], "the whole tournament's standings are final"
+    data, pdf = printed(signed, through_session=1)
     text = "".join(pdf_text(pdf))
     assert data["columns"] == [1] and not data["final"]
-    assert "Provisional after session 1" in text
+    assert "Official after session 1" in text and "Final standings" not in text
     assert "Session 1" in text and "Session 2" not in text
 
 
-def test_an_open_sheet_is_left_out_and_named(played):
-    players = list(played.players.order_by("lot_number")[:4])
-    open_sheet = seated_table(played, session_number=3, table_number=1, players=players)
+def test_an_open_sheet_is_left_out_and_named(signed):
+    players = list(signed.players.order_by("lot_number")[:4])
+    open_sheet = seated_table(
+        signed, session_number=3, table_number=1, players=players, started=True
+    )
     hand_record_win(table_session=open_sheet, winner="A", discarder="B", points=8)
-    data, pdf = printed(played)
+    data, pdf = printed(signed)
     text = flat("".join(pdf_text(pdf)))
     assert data["columns"] == [1, 2]
-    assert "Provisional after session 2" in text
-    assert "Session 3: 0 of 1 sheets complete; open sheets are not counted." in text
+    assert "Official after session 2" in text
+    assert (
+        "Session 3: 0 of 1 sheets signed; sheets not signed by their umpire are not counted."
+        in text
+    )
 
 
 # -- tie-breaks --------------------------------------------------------------------------------
 
 
-def store_results(tournament, results: dict[str, list[tuple[int, int, int, int]]]):
-    """Session results stored directly on complete sheets, each player at his own table:
+def store_results(
+    tournament, results: dict[str, list[tuple[int, int, int, int]]], *, status: str = "signed"
+):
+    """Session results stored directly on sheets signed by their umpire (or of `status`:
+    "final" countersigned too), each player at his own table:
     {name: [(session, score, rank at the table, table points), ...]}. In bulk: the standings
     read only the results and their sheets' status."""
+    signed_at = timezone.now() if status in ("signed", "final") else None
+    countersigned_at = signed_at if status == "final" else None
     sessions = {
         number: Session.objects.get_or_create(tournament=tournament, number=number)[0]
         for lines in results.values()
@@ -224,7 +301,12 @@ def store_results(tournament, results: dict[str, list[tuple[int, int, int, int]]
         table = Table.objects.create(tournament=tournament, number=index)
         for number, score, rank, table_points in lines:
             sheet = TableSession(
-                session=sessions[number], table=table, status="complete", closed_by="session_end"
+                session=sessions[number],
+                table=table,
+                status=status,
+                closed_by="session_end",
+                umpire_signed_at=signed_at,
+                countersigned_at=countersigned_at,
             )
             sheets.append(sheet)
             rows.append((sheet, player, score, rank, table_points))
@@ -341,10 +423,11 @@ def test_the_fingerprint_is_in_the_header_of_every_page_and_under_the_tables(pla
     assert data["verify_url"] in flat(pages[-1])
 
 
-def test_the_data_is_deterministic_json_and_the_same_in_any_language(played):
-    first = standings_data(tournament=played)
+def test_the_data_is_deterministic_json_and_the_same_in_any_language(signed):
+    first = standings_data(tournament=signed)
+    assert first["columns"] == [1, 2], "with the figures of both sessions"
     with translation.override("de"):
-        again = standings_data(tournament=played)
+        again = standings_data(tournament=signed)
     assert first == again
     assert json.loads(json.dumps(first)) == first
     assert "fingerprint" not in first

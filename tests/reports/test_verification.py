@@ -115,7 +115,7 @@ def test_printed_standings_still_match_after_a_later_session_is_played(
 
     fingerprint = printed_fingerprint("standings", locked)
     players = [seat.player for seat in locked.seats.order_by("position")]
-    later = seated_table(locked.session.tournament, session_number=2, players=players)
+    later = seated_table(locked.session.tournament, session_number=2, players=players, started=True)
     complete(later, user=people.chief)
     page = verify(client, fingerprint).content.decode()
     assert "This printed form matches the record." in page

@@ -57,14 +57,14 @@ def admin_tournament(db):
 
 @pytest.fixture
 def sheet(admin_tournament):
-    """Session 1, table 1 of the tournament: players A-D seated, no hand yet."""
-    return seated_table(admin_tournament)
+    """Session 1, table 1 of the tournament (started): players A-D seated, no hand yet."""
+    return seated_table(admin_tournament, started=True)
 
 
 @pytest.fixture
 def points_sheet(db):
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
-    return seated_table(tournament)
+    return seated_table(tournament, started=True)
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def umpire(make_umpire, sheet):
 @pytest.fixture
 def other_sheet(admin_tournament, make_umpire):
     """Table 2 of session 1, umpired by somebody else."""
-    table_session = seated_table(admin_tournament, table_number=2)
+    table_session = seated_table(admin_tournament, table_number=2, started=True)
     table_session.umpire = make_umpire("umpire2")
     table_session.save(update_fields=["umpire"])
     return table_session

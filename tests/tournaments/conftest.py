@@ -15,8 +15,9 @@ def tournament(db):
 
 @pytest.fixture
 def table_session(tournament):
-    """Session 1, table 1, four players A-D seated (built directly, not by the engine)."""
-    return seated_table(tournament)
+    """Session 1, table 1, four players A-D seated (built directly, not by the engine); the
+    session started at PLAY_START."""
+    return seated_table(tournament, started=True)
 
 
 __all__ = ["PlayerFactory", "TeamFactory", "TournamentFactory", "seated_table"]

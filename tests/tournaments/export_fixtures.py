@@ -4,6 +4,8 @@
 penalty by correction, two appeals), plus what the demo lacks: a sanction, a seat swap and a
 hand replaced by correction, a print record. `small_played`: one table of a points-only
 tournament with three hands and a penalty (fast; for refusals and permissions).
+`corrections_described(slug)`: a tournament's corrections with the database ids of their
+before/after replaced by what they name (to compare across an export and an import).
 """
 
 import datetime
@@ -12,9 +14,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
+from tests.tournaments.factories import (
+    TeamFactory,
+    TournamentFactory,
+    seated_table,
+    start_session,
+)
 from tournaments.demo.builder import build_demo
-from tournaments.models import Hand, Penalty, Tournament
+from tournaments.models import Correction, Hand, Penalty, Player, Tournament
 from tournaments.services import corrections
 from tournaments.services.hands import hand_record_no_win, hand_record_win
 from tournaments.services.penalties import penalty_record
@@ -55,6 +62,55 @@ def build_played_demo() -> Tournament:
     return tournament
 
 
+def corrections_described(slug: str) -> list:
+    """Every correction of the tournament in the order made, with each id of its before/after
+    replaced by what it names (a penalty by its sheet, kind, player, points, hand and times;
+    a player by his registration number), and the appeal it applies by its statement."""
+
+    def penalty(pk: int) -> tuple:
+        p = Penalty.objects.select_related("table_session__session", "table_session__table").get(
+            pk=pk
+        )
+        sheet = (p.table_session.session.number, p.table_session.table.number)
+        player = p.player.registration_number
+        return (
+            *("penalty", sheet, p.kind, player, p.amount, p.hand_number, p.minutes_late),
+            *(p.recorded_at, p.voided_at),
+        )
+
+    def player(pk: int) -> tuple:
+        return ("player", Player.objects.get(pk=pk).registration_number)
+
+    def walk(node, kind):
+        if isinstance(node, dict):
+            return {
+                key: penalty(value)
+                if key == "penalty" and isinstance(value, int)
+                else player(value)
+                if isinstance(value, int) and (key == "player" or kind == Correction.Kind.SEAT)
+                else walk(value, kind)
+                for key, value in node.items()
+            }
+        if isinstance(node, list):
+            return [walk(value, kind) for value in node]
+        return node
+
+    corrections = Correction.objects.filter(table_session__session__tournament__slug=slug).order_by(
+        "made_at", "pk"
+    )
+    return [
+        (
+            c.kind,
+            c.reason,
+            c.made_at,
+            walk(c.before, c.kind),
+            walk(c.after, c.kind),
+            c.appeal.statement if c.appeal else None,
+        )
+        for c in corrections.select_related("appeal")
+    ]
+
+
 @pytest.fixture
 def played_demo(db) -> Tournament:
     return build_played_demo()
@@ -68,6 +124,7 @@ def small_played(db) -> Tournament:
     )
     team = TeamFactory(tournament=tournament, name="Beijing 北京")
     sheet = seated_table(tournament)
+    start_session(sheet, at=timezone.now() - datetime.timedelta(hours=1))
     first = sheet.seats.get(position="A").player
     first.name, first.native_name, first.team = "Wang Wei", "王伟", team
     first.save()
@@ -82,7 +139,4 @@ def small_played(db) -> Tournament:
         reason="Slow play",
         hand_number=2,
     )
-    session = sheet.session
-    session.actual_start = timezone.now() - datetime.timedelta(hours=1)
-    session.save()
     return tournament

@@ -1,7 +1,23 @@
+import datetime
+
 import factory
 
 from tournaments.models import Player, Seat, Session, Table, TableSession, Team, Tournament
 from tournaments.models.play import POSITIONS
+
+# When the tests' sessions start unless a test says otherwise: nothing is recorded on a sheet
+# before its session starts (rule 3.5.6). Earlier than the START of every test, so a test that
+# starts a session itself (or a later session) moves the start forward.
+PLAY_START = datetime.datetime(2026, 5, 1, 9, 0, tzinfo=datetime.UTC)
+
+
+def start_session(sheet_or_session, at: datetime.datetime = PLAY_START):
+    """Record the session's actual start directly (not through the service: no role, no
+    check-in judged again), on the row and on the object given. Returns the object."""
+    session = getattr(sheet_or_session, "session", sheet_or_session)
+    Session.objects.filter(pk=session.pk).update(actual_start=at)
+    session.actual_start = at
+    return sheet_or_session
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
@@ -11,6 +27,9 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Open {n}")
     slug = factory.Sequence(lambda n: f"open-{n}")
     sessions_planned = 6
+    # Tests not about the Player's Oath draw lots without recording it (Appendix 2: a new
+    # tournament requires it; tests/tournaments/test_oath_required.py sets it).
+    oath_required = False
 
 
 class TeamFactory(factory.django.DjangoModelFactory):
@@ -36,8 +55,13 @@ def seated_table(
     session_number: int = 1,
     table_number: int = 1,
     players: list[Player] | None = None,
+    started: bool = False,
 ) -> TableSession:
+    """A sheet of four players; `started`: its session started at PLAY_START (unless it had
+    a start already), so hands, penalties and confirmations are accepted."""
     session, _ = Session.objects.get_or_create(tournament=tournament, number=session_number)
+    if started and session.actual_start is None:
+        start_session(session)
     table, _ = Table.objects.get_or_create(tournament=tournament, number=table_number)
     table_session = TableSession.objects.create(session=session, table=table)
     if players is None:
@@ -80,3 +104,23 @@ def two_session_chart(tournament: Tournament, names: list[tuple[str, str]]) -> l
         players=[players[1], players[3], players[5], substitute],
     )
     return players
+
+
+def sign_sheets(*sheets: TableSession) -> None:
+    """The four players confirm each complete sheet and its umpire signs it (the system
+    itself, no role check): official standings count signed sheets only."""
+    from tournaments.services.signoff import sheet_confirm_player, sheet_sign
+
+    for sheet in sheets:
+        for seat in Seat.objects.filter(table_session=sheet).select_related("player"):
+            sheet_confirm_player(table_session=sheet, player=seat.player)
+        sheet_sign(table_session=sheet)
+
+
+def sign_complete_sheets(tournament: Tournament) -> None:
+    """Sign every complete sheet of the tournament (see sign_sheets)."""
+    sign_sheets(
+        *TableSession.objects.filter(
+            session__tournament=tournament, status=TableSession.Status.COMPLETE
+        ).order_by("pk")
+    )

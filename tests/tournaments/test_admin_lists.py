@@ -13,7 +13,7 @@ from tournaments.services.penalties import penalty_record
 def two_tournaments_with_a_draw_at_session_1_table_1():
     sheets = []
     for name in ("Madrid Open", "Lyon Open"):
-        sheet = seated_table(TournamentFactory(name=name, entry_mode="points"))
+        sheet = seated_table(TournamentFactory(name=name, entry_mode="points"), started=True)
         hand_record_no_win(table_session=sheet, outcome="draw")
         sheets.append(sheet)
     return sheets
@@ -45,7 +45,7 @@ def test_the_hands_list_costs_the_same_queries_for_more_rows(admin_client):
 
 
 def test_the_penalties_list_shows_the_effect_in_words_not_json(admin_client):
-    sheet = seated_table(TournamentFactory(entry_mode="points"))
+    sheet = seated_table(TournamentFactory(entry_mode="points"), started=True)
     offender = sheet.seats.get(position="A").player
     penalty_record(
         table_session=sheet, player=offender, kind="deduction", amount=10, reason="Slow play"

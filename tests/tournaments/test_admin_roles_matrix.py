@@ -158,7 +158,9 @@ def request_for(page: str, w: World, monkeypatch) -> tuple[str, str, dict]:
         return changelist_action("session", "action_start", [w.sheet.session_id], apply="1")
     if page == "session_end_action":
         started(w)
-        return changelist_action("session", "action_end", [w.sheet.session_id], apply="1")
+        return changelist_action(
+            "session", "action_end", [w.sheet.session_id], apply="1", confirm_no_hands="on"
+        )  # its table recorded no hand: the chief umpire confirms ending it all the same
     if page == "umpire_assign_action":
         new = w.users["other_umpire"].pk
         return changelist_action(

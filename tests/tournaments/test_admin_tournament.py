@@ -5,7 +5,12 @@ from django.urls import reverse
 
 from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, post_sheet
-from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
+from tests.tournaments.factories import (
+    TeamFactory,
+    TournamentFactory,
+    seated_table,
+    sign_complete_sheets,
+)
 from tests.tournaments.job_fixtures import *  # noqa: F403  (the job fixtures)
 from tournaments.models import Player, Seat, Session, TableSession, Tournament
 from tournaments.services.hands import hand_record_no_win
@@ -38,6 +43,8 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
         "tie_rule": "share",
         "tie_breaks_0": "most_firsts",
         "tie_breaks_1": "",
+        "forfeit_contest_points": "-10",
+        "oath_required": "on",
         "appeal_fee": "100",
         "appeal_currency": "EUR",
     }
@@ -46,6 +53,11 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
     tournament = Tournament.objects.get(slug="copenhagen-open")
     assert (tournament.sessions_planned, tournament.entry_mode) == (7, "points")
     assert tournament.tie_breaks == ["most_firsts"]
+    assert (
+        tournament.forfeit_contest_points,
+        tournament.team_counts_disqualified,
+        tournament.oath_required,
+    ) == (-10, False, True)
 
 
 def change_data(admin_client, tournament, **changes) -> tuple[str, dict]:
@@ -170,11 +182,25 @@ def test_seeding_a_final_session_of_a_round_robin_is_refused(admin_client, admin
     assert "round-robin tournament has no seeded final stage" in text(response)
 
 
+def test_seeding_a_final_session_while_a_sheet_is_unsigned_names_it_and_seats_nobody(
+    admin_client, db
+):
+    tournament = TournamentFactory(format="mixed", qualifying_sessions=1, finalists=4)
+    sheet = seated_table(tournament, table_number=1, started=True)
+    hand_record_no_win(table_session=sheet, outcome="time")
+    response = admin_client.post(
+        url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
+    )
+    assert "not signed yet: session 1 table 1" in text(response)
+    assert not Session.objects.filter(tournament=tournament, number=2).exists()
+
+
 def test_seeding_the_next_final_session_seats_the_leaders(admin_client, db):
     tournament = TournamentFactory(format="mixed", qualifying_sessions=1, finalists=4)
     for table_number in (1, 2):
-        sheet = seated_table(tournament, table_number=table_number)
+        sheet = seated_table(tournament, table_number=table_number, started=True)
         hand_record_no_win(table_session=sheet, outcome="time")
+    sign_complete_sheets(tournament)
     response = admin_client.post(
         url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
     )

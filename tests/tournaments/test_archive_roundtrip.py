@@ -5,7 +5,12 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.export_fixtures import DEMO_SLUG, played_demo, small_played
+from tests.tournaments.export_fixtures import (
+    DEMO_SLUG,
+    corrections_described,
+    played_demo,
+    small_played,
+)
 from tournaments.archive import FORMAT, VERSION, dumps, export_tournament, import_tournament, load
 from tournaments.demo.builder import demo_delete
 from tournaments.demo.users import DEMO_LOGINS
@@ -67,6 +72,7 @@ def test_two_exports_of_the_same_data_are_byte_identical_without_database_ids(pl
     assert sheet["results"] and sheet["umpire"] and sheet["umpire_signed_at"]
     assert document["appeals"] and document["sanctions"] and document["print_records"]
     assert any(s["check_ins"] for s in document["sessions"])
+    assert any(c["absent"] for s in document["sessions"] for c in s["check_ins"])
     assert any(p["voided_at"] and p["void_reason"] for p in sheet["penalties"])
     assert all(p["lot_number"] for p in document["players"] if p["status"] == "active")
     assert "王" in first or any(p["native_name"] for p in document["players"])
@@ -91,6 +97,14 @@ def test_the_demo_tournament_round_trips_field_by_field(played_demo):
     corrections = list(
         Correction.objects.order_by("made_at").values_list("kind", "reason", "made_at")
     )
+    # The demo adds a penalty and removes a hand after signing (their ids written as keys).
+    assert {"penalty", "hand_removed"} <= set(by_kind)
+    added = by_kind["penalty"]["after"]
+    sheet = next(s for s in document["score_sheets"] if by_kind["penalty"] in s["corrections"])
+    assert {p["number"]: p["player"] for p in sheet["penalties"]}[added["penalty"]] == added[
+        "player"
+    ]
+    described = corrections_described(DEMO_SLUG)
     wipe(played_demo)
     assert not Tournament.objects.filter(slug=DEMO_SLUG).exists()
 
@@ -119,7 +133,9 @@ def test_the_demo_tournament_round_trips_field_by_field(played_demo):
         list(Correction.objects.order_by("made_at").values_list("kind", "reason", "made_at"))
         == corrections
     )
-    assert Sanction.objects.filter(player__tournament=restored).count() == 1
+    # The fixture's criticism, and the player the demo disqualifies.
+    assert Sanction.objects.filter(player__tournament=restored).count() == 2
+    assert corrections_described(DEMO_SLUG) == described
     restored_void = Correction.objects.get(kind="penalty_void")
     assert Penalty.objects.get(pk=restored_void.before["penalty"]).kind == "exposed_hand"
     swapped = restored.players.filter(registration_number__in=swap["before"].values())

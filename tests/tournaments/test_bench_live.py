@@ -200,7 +200,7 @@ def test_a_tiny_run_enters_a_whole_sheet_through_the_api(
     # Hands follow each other with no pause: every one must show at once (no render interval).
     settings.PUBLIC_RENDER_SECONDS = 0
     tournament = TournamentFactory()
-    sheet = seated_table(tournament)
+    sheet = seated_table(tournament, started=True)
     umpire = django_user_model.objects.create_user("bench-umpire-1", is_staff=True)
     umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
     sheet.umpire = umpire

@@ -33,7 +33,7 @@ def two_sheets(make_umpire):
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
     sheets = []
     for number in (1, 2):
-        sheet = seated_table(tournament, table_number=number)
+        sheet = seated_table(tournament, table_number=number, started=True)
         sheet.umpire = make_umpire(f"umpire{number}")
         sheet.save(update_fields=["umpire"])
         sheets.append(sheet)

@@ -30,11 +30,13 @@ def run_demo(capsys, *args: str) -> list[str]:
 def test_the_demo_builds_a_whole_tournament_and_prints_its_slug_last(capsys):
     lines = run_demo(capsys, "--players", "18", "--sessions", "6", "--seed", "3")
     tournament = Tournament.objects.get(slug=lines[-1])
-    assert tournament.players.filter(status=Player.Status.ACTIVE).count() == 18
-    assert tournament.players.filter(status=Player.Status.SUBSTITUTE).count() == 2
+    assert tournament.players.filter(status=Player.Status.ACTIVE).count() == 17
+    assert tournament.players.filter(status=Player.Status.DISQUALIFIED).count() == 1
+    # Two fill the bye seats; the reserve takes the seat of a no-show in session 2.
+    assert tournament.players.filter(status=Player.Status.SUBSTITUTE).count() == 3
     assert tournament.sessions.count() == 6
-    # Every table of every session has a result for its four players.
-    assert SessionResult.objects.filter(session__tournament=tournament).count() == 6 * 20
+    # Every table of every session has a result for its four players, and the no-show his.
+    assert SessionResult.objects.filter(session__tournament=tournament).count() == 6 * 20 + 1
     wins = Hand.objects.filter(
         table_session__session__tournament=tournament, outcome=Hand.Outcome.WIN
     )
@@ -125,7 +127,7 @@ def test_the_demo_records_every_kind_of_foul_and_one_late_arrival(demo):
     assert set(Penalty.Kind.values) <= set(penalties.values_list("kind", flat=True))
     repeats = penalties.filter(foul="changed_claim").order_by("occurrence")
     assert list(repeats.values_list("occurrence", "amount")) == [(1, 0), (2, 5), (3, 10)]
-    late = penalties.get(kind=Penalty.Kind.LATE_ARRIVAL)
+    late = penalties.get(kind=Penalty.Kind.LATE_ARRIVAL, minutes_late__isnull=False)
     assert (late.minutes_late, late.deltas) == (
         7,
         {late.table_session.seats.get(player=late.player).position: -10},
@@ -135,7 +137,9 @@ def test_the_demo_records_every_kind_of_foul_and_one_late_arrival(demo):
 
 @pytest.mark.django_db
 def test_the_demo_has_a_correction_an_upheld_and_a_rejected_appeal(demo):
-    correction = Correction.objects.get(table_session__session__tournament=demo)
+    correction = Correction.objects.get(
+        table_session__session__tournament=demo, kind=Correction.Kind.PENALTY_VOID
+    )
     assert correction.reason and correction.made_by.username == "chief"
     appeals = Appeal.objects.filter(session__tournament=demo)
     assert sorted(appeals.values_list("status", "fee_status")) == [
@@ -143,6 +147,7 @@ def test_the_demo_has_a_correction_an_upheld_and_a_rejected_appeal(demo):
         ("upheld", "returned"),
     ]
     assert appeals.get(status="upheld").correction == correction
+    assert correction.appeal == appeals.get(status="upheld"), "the correction names it too"
     assert appeals.get(status="upheld").ruled_by.username == "committee"
     voided = Penalty.objects.get(pk=correction.before["penalty"])
     assert voided.voided_at is not None
@@ -169,3 +174,33 @@ def test_demo_admin_prints_a_password_for_a_login_of_each_role(demo, capsys):
         assert user.groups.filter(name=ROLE_GROUPS[role]).exists()
     assert Player.objects.get(tournament=demo, user__username="player")
     assert demo.teams.filter(captain__user__username="captain").exists()
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_no_show_whose_seat_the_reserve_plays(demo):
+    absent = CheckIn.objects.get(session__tournament=demo, absent=True)
+    assert absent.session.number == 2 and absent.arrived_at is None
+    seat = absent.session.seats.get(replaced_player=absent.player)
+    assert seat.player.name == "Reserve Lee"
+    lost = SessionResult.objects.get(session=absent.session, player=absent.player)
+    assert (lost.forfeited, lost.table_points_12, lost.score) == (True, 0, 0)
+
+
+@pytest.mark.django_db
+def test_the_demo_corrects_signed_sheets_by_adding_a_penalty_and_removing_a_hand(demo):
+    kinds = set(
+        Correction.objects.filter(table_session__session__tournament=demo).values_list(
+            "kind", flat=True
+        )
+    )
+    assert {Correction.Kind.PENALTY, Correction.Kind.HAND_REMOVED} <= kinds
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_disqualified_player_unranked_and_without_a_certificate(demo):
+    from reports.data.certificates import certificates_data
+
+    disqualified = demo.players.get(status=Player.Status.DISQUALIFIED)
+    rows = standings_compute(tournament=demo).players
+    assert rows[-1].player_id == disqualified.pk and rows[-1].rank is None
+    assert disqualified.name not in {c["name"] for c in certificates_data(tournament=demo)}

@@ -9,10 +9,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from tests.tournaments.export_fixtures import small_played
+from tests.tournaments.factories import sign_sheets
 from tournaments.models import Hand, TableSession
 from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.selectors import exports
 from tournaments.services.results import table_session_recompute
+from tournaments.services.sanctions import sanction_record
 
 __all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
@@ -74,6 +76,7 @@ def test_the_standings_csv_has_a_row_per_ranked_player_with_each_session(small_p
     sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, "session_end"
     sheet.save()
     table_session_recompute(table_session=sheet)
+    sign_sheets(sheet)  # official standings count signed sheets only
     rows = read_csv(
         exports.export_file(tournament=small_played, what="standings", fmt="csv").content
     )
@@ -81,7 +84,27 @@ def test_the_standings_csv_has_a_row_per_ranked_player_with_each_session(small_p
     top, wang = rows[0], next(r for r in rows if r["name"] == "Wang Wei")
     assert top["name"] == "Player C" and top["table_points"] == "4"
     assert top["session_1_score"] == top["contest_points"] == "40"  # -8, then +48 self-drawn
+    assert top["session_1_forfeit"] == "False"
     assert wang["team"] == "Beijing 北京" and wang["rank"] == "2" and wang["status"] == "active"
+
+
+def test_the_standings_csv_lists_a_disqualified_player_last_with_no_rank(small_played):
+    sheet = TableSession.objects.get()
+    sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, "session_end"
+    sheet.save()
+    table_session_recompute(table_session=sheet)
+    sign_sheets(sheet)
+    wang = small_played.players.get(name="Wang Wei")
+    sanction_record(player=wang, kind="disqualification", reason="cheating")
+    rows = read_csv(
+        exports.export_file(tournament=small_played, what="standings", fmt="csv").content
+    )
+    assert (rows[-1]["name"], rows[-1]["rank"], rows[-1]["status"]) == (
+        "Wang Wei",
+        "",
+        "disqualified",
+    )
+    assert [r["rank"] for r in rows[:-1]] == ["1", "2", "3"]
 
 
 def test_the_standings_json_names_the_tournament_and_what_it_counts(small_played):

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.tournaments.factories import PlayerFactory, seated_table
+from tests.tournaments.factories import PlayerFactory, seated_table, sign_sheets, start_session
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Session, Tournament
 from tournaments.selectors.standings import standings_compute
@@ -10,7 +10,8 @@ from tournaments.services.seating import seating_seed_final_session
 
 @pytest.fixture
 def qualified(tournament):
-    """Eight players after one qualifying session at two tables (points only)."""
+    """Eight players after one qualifying session at two tables (points only), both sheets
+    signed: the final stage is seeded from official standings."""
     tournament.format = Tournament.Format.MIXED
     tournament.entry_mode = Tournament.EntryMode.POINTS_ONLY
     tournament.qualifying_sessions, tournament.sessions_planned, tournament.finalists = 1, 6, 4
@@ -19,12 +20,13 @@ def qualified(tournament):
         PlayerFactory(tournament=tournament, name=f"P{n}", lot_number=n, registration_number=n)
         for n in range(1, 9)
     ]
-    first = seated_table(tournament, table_number=1, players=players[:4])
-    second = seated_table(tournament, table_number=2, players=players[4:])
+    first = seated_table(tournament, table_number=1, players=players[:4], started=True)
+    second = seated_table(tournament, table_number=2, players=players[4:], started=True)
     hand_record_win(table_session=first, winner="A", discarder="B", points=20)  # P1 first
     hand_record_win(table_session=second, winner="C", discarder=None, points=30)  # P7 first
     for sheet in (first, second):
         hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
+    sign_sheets(first, second)
     return tournament
 
 
@@ -40,7 +42,7 @@ def test_without_carry_over_the_final_stage_alone_ranks_the_finalists(qualified)
     qualified.carry_over_points = False
     qualified.save()
     session = seating_seed_final_session(tournament=qualified, method="straight")
-    table = session.table_sessions.get()
+    table = start_session(session.table_sessions.get())
     last_qualifier = table.seats.get(position="D").player
     hand_record_win(table_session=table, winner="D", discarder=None, points=40)
     rows = standings_compute(tournament=qualified, live=True).players
@@ -59,6 +61,6 @@ def test_the_final_stage_is_not_seeded_while_a_sheet_before_it_is_open(tournamen
     tournament.qualifying_sessions, tournament.finalists = 1, 4
     tournament.save()
     seated_table(tournament)
-    with pytest.raises(TournamentError, match="still open"):
+    with pytest.raises(TournamentError, match="not signed yet: session 1 table 1"):
         seating_seed_final_session(tournament=tournament, method="straight")
     assert tournament.sessions.count() == 1

@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from tests.tournaments.factories import PlayerFactory, TeamFactory
+from tests.tournaments.factories import PlayerFactory, TeamFactory, start_session
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Player, Seat
 from tournaments.services.hands import hand_record_no_win
@@ -102,7 +102,7 @@ def test_re_seating_after_a_withdrawal_keeps_the_played_sessions(sixteen):
     first_session = list(
         Seat.objects.filter(session__number=1).values_list("player_id", "table_session_id")
     )
-    table_session = sixteen.sessions.get(number=1).table_sessions.first()
+    table_session = start_session(sixteen.sessions.get(number=1).table_sessions.first())
     hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
     leaving = sixteen.players.get(lot_number=5)
     player_withdraw(player=leaving)

@@ -247,7 +247,7 @@ def test_repeated_fouls_are_counted_per_player(sheet):
 
 def test_repeated_fouls_start_again_in_the_next_session(sheet, tournament):
     players = [seat.player for seat in sheet.seats.order_by("position")]
-    next_sheet = seated_table(tournament, session_number=2, players=players)
+    next_sheet = seated_table(tournament, session_number=2, players=players, started=True)
     record(sheet, "B", Kind.REPEATED_FOUL, foul=Foul.CHANGED_CLAIM)
     record(sheet, "B", Kind.REPEATED_FOUL, foul=Foul.CHANGED_CLAIM)
     again = record(next_sheet, "B", Kind.REPEATED_FOUL, foul=Foul.CHANGED_CLAIM)
@@ -279,7 +279,7 @@ def test_two_repeated_fouls_recorded_at_the_same_moment_are_counted_one_after_th
 ):
     # Bug 6: both used to count the same earlier fouls and both recomputed the results at
     # once (an IntegrityError, a 500). The sheet lock makes the second wait for the first.
-    sheet = seated_table(tournament)
+    sheet = seated_table(tournament, started=True)
     real_lock = penalty_services.sheet_lock
 
     def slow_lock(**kwargs):
@@ -391,7 +391,7 @@ def test_only_the_umpire_of_this_table_or_the_chief_umpire_records_a_penalty(
     sheet, tournament, make_user
 ):
     mine, other = make_user("mine", Role.UMPIRE), make_user("other", Role.UMPIRE)
-    other_sheet = seated_table(tournament, table_number=2)
+    other_sheet = seated_table(tournament, table_number=2, started=True)
     TableSession.objects.filter(pk=sheet.pk).update(umpire=mine)
     TableSession.objects.filter(pk=other_sheet.pk).update(umpire=other)
     with pytest.raises(PermissionRefused):
@@ -413,7 +413,7 @@ def test_the_summary_gives_the_points_as_points_and_the_player_by_name(tournamen
     others = [
         PlayerFactory(tournament=tournament, lot_number=n, registration_number=n) for n in (1, 2, 3)
     ]
-    sheet = seated_table(tournament, players=[soren, *others])
+    sheet = seated_table(tournament, players=[soren, *others], started=True)
     penalty = penalty_record(
         table_session=sheet, player=soren, kind=Kind.DEDUCTION, amount=10, reason="Noise"
     )
@@ -478,7 +478,7 @@ def test_the_round_of_a_foul_follows_from_its_hand_number(sheet):
 
 def test_the_record_of_fouls_can_be_read_for_one_session(sheet, tournament):
     players = [seat.player for seat in sheet.seats.order_by("position")]
-    next_sheet = seated_table(tournament, session_number=2, players=players)
+    next_sheet = seated_table(tournament, session_number=2, players=players, started=True)
     record(sheet, "A", Kind.WARNING)
     record(next_sheet, "A", Kind.WARNING)
     rows = record_of_fouls(tournament=tournament, session=next_sheet.session)

@@ -67,7 +67,7 @@ def test_a_forfeited_player_gets_no_table_points_and_ranks_fourth_even_when_tied
     assert tied["C"][2] == tied["D"][2] > 0
     forfeit(sheet, "D")
     result = lines(sheet)
-    assert result["D"] == (-16, 4, 0, True)
+    assert result["D"] == (0, 4, 0, True), "a lost session is the fixed result (3.11.2)"
     assert result["C"] == (-16, 3, 12, False)  # third place alone: 1 table point
     assert result["A"][:2] == result["B"][:2] == (16, 1)
 
@@ -83,7 +83,7 @@ def test_a_forfeited_player_with_the_best_score_still_gets_no_table_points(sheet
     )
     forfeit(sheet, "D")
     result = lines(sheet)
-    assert result["D"] == (30, 4, 0, True)
+    assert result["D"] == (0, 4, 0, True)
     assert result["B"][1:3] == result["C"][1:3] == (1, 36)  # 1st and 2nd shared: 3 each
     assert result["A"][1:3] == (3, 12)
 

@@ -143,7 +143,7 @@ def build_world() -> World:
     tournament = TournamentFactory(
         name="Madrid Open", slug="madrid-open", entry_mode=Tournament.EntryMode.POINTS_ONLY
     )
-    sheet = seated_table(tournament)
+    sheet = seated_table(tournament, started=True)  # hands are recorded once it started
     draft = TournamentFactory(name="Valencia Open", slug="valencia-open")
     for number in range(1, 9):
         PlayerFactory(tournament=draft, name=f"Entrant {number}", registration_number=number)

@@ -49,7 +49,9 @@ def test_a_disqualification_is_recorded_and_marks_the_player_disqualified(
     assert status_of(player) == Player.Status.DISQUALIFIED
 
 
-@pytest.mark.parametrize("kind", [Kind.LOSS_OF_RANK, Kind.EXCLUSION, Kind.PUBLIC_CRITICISM])
+@pytest.mark.parametrize(
+    "kind", [Kind.WARNING, Kind.LOSS_OF_RANK, Kind.EXCLUSION, Kind.PUBLIC_CRITICISM]
+)
 def test_the_other_sanctions_leave_the_player_in_the_tournament(player, kind):
     sanction = sanction_record(player=player, kind=kind, reason="Serious foul")
     assert sanction.kind == kind and sanction.session is None
@@ -73,6 +75,24 @@ def test_a_sanction_needs_a_reason_a_known_kind_and_a_session_of_the_same_tourna
         sanction_record(player=player, kind=Kind.DISQUALIFICATION, reason="x", session=elsewhere)
     assert not Sanction.objects.exists()
     assert status_of(player) == Player.Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    "reason", ["\u200b\u2060\ufeff", "\u00a0\u3000\u2029", "\u0301", "\u3164", "\x1b\x7f"]
+)
+def test_a_reason_without_a_visible_character_is_refused(player, reason):
+    with pytest.raises(TournamentError, match="reason"):
+        sanction_record(player=player, kind=Kind.DISQUALIFICATION, reason=reason)
+    assert not Sanction.objects.exists()
+    assert status_of(player) == Player.Status.ACTIVE
+
+
+def test_a_reason_with_a_nul_or_over_2000_characters_is_refused(player):
+    for reason in ("bad\x00reason", "x" * 2001):
+        with pytest.raises(TournamentError, match="reason"):
+            sanction_record(player=player, kind=Kind.WARNING, reason=reason)
+    assert sanction_record(player=player, kind=Kind.WARNING, reason="x" * 2000).pk
+    assert Sanction.objects.count() == 1
 
 
 @pytest.mark.parametrize("role", [None, Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, Role.PLAYER])

@@ -8,7 +8,12 @@ import pytest
 from django.db import connection, connections
 from django.urls import reverse
 
-from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory
+from tests.tournaments.factories import (
+    PlayerFactory,
+    TeamFactory,
+    TournamentFactory,
+    start_session,
+)
 from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments import seating_adapter
@@ -128,7 +133,7 @@ def test_re_seating_a_session_that_has_hands_is_refused_on_the_form(client, orga
     from tournaments.services.hands import hand_record_no_win
 
     seating_generate(tournament=sixteen, seed="chart", time_limit=1)
-    sheet = TableSession.objects.filter(session__number=2).first()
+    sheet = start_session(TableSession.objects.filter(session__number=2).first())
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW)
     client.force_login(organiser)
     data = {"from_session": "2", "seed": "", "time_limit": "1"}

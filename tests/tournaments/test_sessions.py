@@ -32,6 +32,14 @@ START = timezone.make_aware(datetime.datetime(2026, 5, 1, 10, 0))
 END = START + datetime.timedelta(minutes=150)
 
 
+@pytest.fixture
+def unstarted(sheet):
+    """The sheet of a session not started yet (the shared fixture's session is started)."""
+    Session.objects.filter(pk=sheet.session_id).update(actual_start=None)
+    sheet.session.actual_start = None
+    return sheet
+
+
 def _time_stop(sheet, user):
     return hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT, user=user)
 
@@ -121,7 +129,8 @@ def test_a_session_started_without_a_time_starts_now(sheet, people):
 
 
 @pytest.mark.parametrize("who", ["umpire", "organiser", "committee", "player_user"])
-def test_only_the_chief_umpire_starts_a_session(sheet, people, who):
+def test_only_the_chief_umpire_starts_a_session(unstarted, people, who):
+    sheet = unstarted
     with pytest.raises(PermissionRefused):
         session_start(session=sheet.session, at=START, user=getattr(people, who))
     assert Session.objects.get(pk=sheet.session.pk).actual_start is None
@@ -136,7 +145,8 @@ def test_only_the_chief_umpire_ends_a_session(sheet, people, who):
     assert fresh(sheet).status == TableSession.Status.OPEN
 
 
-def test_a_session_that_has_not_started_cannot_end(sheet, people):
+def test_a_session_that_has_not_started_cannot_end(unstarted, people):
+    sheet = unstarted
     with pytest.raises(TournamentError, match="Start the session before ending it"):
         session_end(session=sheet.session, at=END, user=people.chief)
     assert Session.objects.get(pk=sheet.session.pk).actual_end is None
@@ -218,7 +228,8 @@ def test_the_database_refuses_a_session_that_ends_before_it_starts(sheet):
     assert Session.objects.get(pk=session.pk).actual_end is None
 
 
-def test_the_database_refuses_a_session_that_ends_without_a_start(sheet):
+def test_the_database_refuses_a_session_that_ends_without_a_start(unstarted):
+    sheet = unstarted
     session = Session.objects.get(pk=sheet.session.pk)
     session.actual_end = END
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -231,13 +242,20 @@ def test_the_database_refuses_a_session_that_ends_without_a_start(sheet):
 def _post_action(client, session, action, at):
     return client.post(
         reverse("admin:tournaments_session_changelist"),
-        {"action": action, ACTION_CHECKBOX_NAME: [session.pk], "apply": "1", "at": at},
+        {
+            "action": action,
+            ACTION_CHECKBOX_NAME: [session.pk],
+            "apply": "1",
+            "at": at,
+            "confirm_no_hands": "on",  # the table recorded no hand: end it all the same
+        },
     )
 
 
 def test_the_chief_umpire_starts_and_ends_a_session_from_the_admin_with_a_time(
-    client, sheet, people
+    client, unstarted, people
 ):
+    sheet = unstarted
     client.force_login(people.chief)
     session = sheet.session
     page = client.post(
@@ -271,8 +289,9 @@ def test_ending_before_the_start_from_the_admin_shows_the_message_and_changes_no
 
 @pytest.mark.parametrize("who", ["umpire", "organiser"])
 def test_an_umpire_or_an_organiser_cannot_start_a_session_from_the_admin(
-    client, sheet, people, who
+    client, unstarted, people, who
 ):
+    sheet = unstarted
     client.force_login(getattr(people, who))
     response = _post_action(client, sheet.session, "action_start", "2026-05-01 10:00")
     assert response.status_code in (200, 302, 403)

@@ -61,7 +61,7 @@ class People:
 def sheet(db) -> TableSession:
     """Session 1, table 1 of a points-only tournament: players A-D seated, no hand yet."""
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
-    return seated_table(tournament)
+    return seated_table(tournament, started=True)
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ def second_writer_is_kept_out(sheet: TableSession) -> bool:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_locked_sheet_keeps_a_second_writer_out_until_the_first_commits():
-    sheet = seated_table(TournamentFactory())
+    sheet = seated_table(TournamentFactory(), started=True)
     locked, release = threading.Event(), threading.Event()
 
     def first_umpire() -> None:

@@ -4,7 +4,12 @@ from fractions import Fraction
 import pytest
 from django.core.management import call_command
 
-from tests.tournaments.factories import PlayerFactory, TeamFactory, seated_table
+from tests.tournaments.factories import (
+    PlayerFactory,
+    TeamFactory,
+    seated_table,
+    sign_complete_sheets,
+)
 from tournaments.models import Hand, SessionResult, Tournament
 from tournaments.selectors.standings import standings_compute
 from tournaments.services.hands import hand_record_no_win, hand_record_win
@@ -25,18 +30,25 @@ def two_sessions(tournament):
             [("Ana", team_x), ("Bo", team_x), ("Cai", team_y), ("Dan", team_y)]
         )
     ]
-    first = seated_table(tournament, session_number=1, players=players)
+    first = seated_table(tournament, session_number=1, players=players, started=True)
     # A self-draws 10: A +54, others -18. B wins 8 off C: B +32, C -16, A -8, D -8. A draw.
     hand_record_win(table_session=first, winner="A", discarder=None, points=10)
     hand_record_win(table_session=first, winner="B", discarder="C", points=8)
     hand_record_no_win(table_session=first, outcome=Hand.Outcome.DRAW)
     hand_record_no_win(table_session=first, outcome=Hand.Outcome.TIME_LIMIT)
-    second = seated_table(tournament, session_number=2, players=players)
+    second = seated_table(tournament, session_number=2, players=players, started=True)
     # C wins 12 off D: C +36, D -20, A -8, B -8. D wins 14 off C: D +38, C -22, A -8, B -8.
     hand_record_win(table_session=second, winner="C", discarder="D", points=12)
     hand_record_win(table_session=second, winner="D", discarder="C", points=14)
     hand_record_no_win(table_session=second, outcome=Hand.Outcome.TIME_LIMIT)
     return tournament
+
+
+@pytest.fixture
+def signed(two_sessions):
+    """The same two sessions with both sheets signed: official standings count them."""
+    sign_complete_sheets(two_sessions)
+    return two_sessions
 
 
 def test_session_results_match_the_hand_computed_example(two_sessions):
@@ -56,8 +68,8 @@ def test_session_results_match_the_hand_computed_example(two_sessions):
     }
 
 
-def test_standings_rank_by_table_points_then_contest_points(two_sessions):
-    table = standings_compute(tournament=two_sessions)
+def test_standings_rank_by_table_points_then_contest_points(signed):
+    table = standings_compute(tournament=signed)
     assert [(r.rank, r.name, r.table_points, r.contest_points) for r in table.players] == [
         (1, "Dan", 5, -8),
         (2, "Ana", Fraction(9, 2), 30),
@@ -70,13 +82,13 @@ def test_standings_rank_by_table_points_then_contest_points(two_sessions):
     ]
 
 
-def test_standings_through_a_session_ignore_later_ones(two_sessions):
-    table = standings_compute(tournament=two_sessions, through_session=1)
+def test_standings_through_a_session_ignore_later_ones(signed):
+    table = standings_compute(tournament=signed, through_session=1)
     assert [r.name for r in table.players] == ["Ana", "Bo", "Dan", "Cai"]
 
 
-def test_the_standings_command_prints_json_in_ranking_order(two_sessions, capsys):
-    call_command("standings", two_sessions.slug, "--json")
+def test_the_standings_command_prints_json_in_ranking_order(signed, capsys):
+    call_command("standings", signed.slug, "--json")
     data = json.loads(capsys.readouterr().out)
     assert [
         (p["rank"], p["number"], p["name"], p["team"], p["table_points"], p["contest_points"])
@@ -101,7 +113,7 @@ def test_the_standings_command_fails_on_an_unknown_tournament(db):
 def test_players_equal_on_every_key_share_a_place(tournament):
     tournament.entry_mode = Tournament.EntryMode.POINTS_ONLY
     tournament.save()
-    table = seated_table(tournament)
+    table = seated_table(tournament, started=True)
     # A +32 -8, B -8 +32: both 24 contest points and 3 table points (a shared first place).
     hand_record_win(table_session=table, winner="A", discarder="C", points=8)
     hand_record_win(table_session=table, winner="B", discarder="D", points=8)
@@ -117,7 +129,8 @@ def results_for(tournament, player, rows):
     """Store session results directly: (session number, score, rank, table points)."""
     for number, score, rank, table_points in rows:
         table_session = seated_table(tournament, session_number=number, table_number=player.pk)
-        table_session.status, table_session.closed_by = "complete", "session_end"
+        table_session.status, table_session.closed_by = "signed", "session_end"
+        table_session.umpire_signed_at = table_session.session.tournament.created_at
         table_session.save()
         SessionResult.objects.create(
             table_session=table_session,
@@ -151,11 +164,11 @@ def test_further_tie_breaks_apply_in_the_tournaments_order(tournament, tie_break
     assert rows[0].rank != rows[1].rank
 
 
-def test_standings_use_a_fixed_number_of_queries(two_sessions, django_assert_num_queries):
+def test_standings_use_a_fixed_number_of_queries(signed, django_assert_num_queries):
     for number in range(5, 45):
-        PlayerFactory(tournament=two_sessions, lot_number=number, registration_number=number)
-    with django_assert_num_queries(2):
-        standings_compute(tournament=two_sessions)
+        PlayerFactory(tournament=signed, lot_number=number, registration_number=number)
+    with django_assert_num_queries(3):
+        standings_compute(tournament=signed)
 
 
 def test_changing_the_tie_rule_recomputes_stored_table_points(two_sessions):
@@ -167,10 +180,12 @@ def test_changing_the_tie_rule_recomputes_stored_table_points(two_sessions):
     assert [r.table_points for r in tied] == [1, 1], "both take third place's single point"
 
 
-def test_official_standings_leave_out_open_sheets_and_live_ones_mark_them_provisional(tournament):
+def test_official_standings_count_signed_sheets_only_live_ones_mark_the_rest_provisional(
+    tournament,
+):
     tournament.entry_mode = Tournament.EntryMode.POINTS_ONLY
     tournament.save()
-    table = seated_table(tournament)
+    table = seated_table(tournament, started=True)
     hand_record_win(table_session=table, winner="A", discarder="C", points=8)
     official = standings_compute(tournament=tournament)
     assert official.session_numbers == [] and all(r.table_points == 0 for r in official.players)
@@ -180,13 +195,16 @@ def test_official_standings_leave_out_open_sheets_and_live_ones_mark_them_provis
     assert (leader.table_points, leader.provisional) == (4, True)
     hand_record_no_win(table_session=table, outcome=Hand.Outcome.TIME_LIMIT)
     official = standings_compute(tournament=tournament)
+    assert official.session_numbers == [], "complete but unsigned: not official yet"
+    sign_complete_sheets(tournament)
+    official = standings_compute(tournament=tournament)
     assert official.session_numbers == [1] and official.provisional_sessions == []
     assert official.players[0].table_points == 4 and not official.players[0].provisional
 
 
-def test_the_standings_command_says_which_sessions_it_counts(two_sessions, capsys):
-    call_command("standings", two_sessions.slug)
-    assert "Official (complete sheets only); sessions counted: 1, 2" in capsys.readouterr().out
+def test_the_standings_command_says_which_sessions_it_counts(signed, capsys):
+    call_command("standings", signed.slug)
+    assert "Official (signed sheets only); sessions counted: 1, 2" in capsys.readouterr().out
 
 
 def test_the_tie_rule_cannot_change_once_a_sheet_is_signed(two_sessions):

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import scoring_adapter
-from tournaments.models import Penalty, Player, Team
+from tournaments.models import Appeal, Penalty, Player, Team
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
 from tournaments.tile_faces import tile_svg
 
@@ -517,10 +517,36 @@ class VoidPenaltyForm(forms.Form):
         return self.penalties[self.cleaned_data["penalty"]]
 
 
-class SwapSeatsForm(_SheetForm):
+# -- the chief umpire's corrections of a signed sheet ----------------------------------------
+
+
+class _CorrectionForm(forms.Form):
+    """What every correction asks last: its reason (required) and the appeal it applies, if
+    one (an appeal of this sheet that was not rejected or withdrawn; the service checks it)."""
+
+    reason = ReasonField()
+    appeal = forms.ModelChoiceField(
+        label=_("Appeal it applies"), queryset=Appeal.objects.none(), required=False
+    )
+
+    def __init__(self, *args, appeals=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if appeals is not None:
+            self.fields["appeal"].queryset = appeals
+        last = ("reason", "appeal")
+        self.order_fields([name for name in self.fields if name not in last] + list(last))
+
+    def correction_kwargs(self) -> dict:
+        return {"reason": self.cleaned_data["reason"], "appeal": self.cleaned_data.get("appeal")}
+
+
+class VoidPenaltyCorrectionForm(_CorrectionForm, VoidPenaltyForm):
+    """Void a penalty of a signed sheet (a correction)."""
+
+
+class SwapSeatsForm(_CorrectionForm, _SheetForm):
     first = forms.ChoiceField(label=_("Seat"))
     second = forms.ChoiceField(label=_("with seat"))
-    reason = ReasonField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -528,12 +554,71 @@ class SwapSeatsForm(_SheetForm):
         self.fields["second"].choices = _seat_choices(self.seats)
 
 
-class HandCorrectionForm(forms.Form):
+class HandCorrectionForm(_CorrectionForm):
     number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=HANDS_PER_SESSION)
     outcome = forms.ChoiceField(
         label=_("Outcome"), choices=[("win", _("Win")), ("draw", _("Draw (wall exhausted)"))]
     )
-    reason = ReasonField()
+
+
+class HandRemovalForm(_CorrectionForm):
+    """Remove a hand: the later hands move down one number and are rescored (Appendix 4)."""
+
+    number = forms.IntegerField(
+        label=_("Hand"),
+        min_value=1,
+        max_value=HANDS_PER_SESSION,
+        help_text=_(
+            "The later hands move down one number each and are rescored with that number's "
+            "winds and dealer (Appendix 4)."
+        ),
+    )
+
+
+class PenaltyCorrectionForm(_CorrectionForm, PenaltyForm):
+    """A foul added to a signed sheet: the fields of the umpire's penalty form, its nature
+    apart from the correction's reason."""
+
+    nature = forms.CharField(label=_("Nature of the foul"), max_length=300)
+
+    def service_kwargs(self) -> dict:
+        return {
+            **super().service_kwargs(),
+            "nature": self.cleaned_data["nature"],
+            **self.correction_kwargs(),
+        }
+
+
+class CheckInCorrectionForm(_CorrectionForm, _SheetForm):
+    """A player's arrival changed, or recorded as a no-show; his late-arrival penalty follows
+    (rule 3.11.2)."""
+
+    player = forms.ChoiceField(label=_("Player"))
+    arrived_at = forms.DateTimeField(label=_("Arrived at"), required=False)
+    absent = forms.BooleanField(label=_("absent (did not come)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _seat_choices(self.seats)
+
+    def clean(self):
+        cleaned = super().clean()
+        absent, arrived_at = cleaned.get("absent"), cleaned.get("arrived_at")
+        if absent and arrived_at is not None:
+            message = _("A player who did not come has no arrival time: give one or the other.")
+            self.add_error("arrived_at", message)
+        elif not absent and arrived_at is None and "arrived_at" not in self.errors:
+            self.add_error("arrived_at", _("Give the date and time the player arrived."))
+        return cleaned
+
+    def service_kwargs(self) -> dict:
+        position = self.cleaned_data["player"]
+        return {
+            "player": next(s.player for s in self.seats if s.position == position),
+            "arrived_at": self.cleaned_data.get("arrived_at"),
+            "absent": bool(self.cleaned_data.get("absent")),
+            **self.correction_kwargs(),
+        }
 
 
 class SubstituteSeatForm(_SheetForm):

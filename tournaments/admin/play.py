@@ -23,8 +23,14 @@ from tournaments.models import (
     SessionResult,
     SheetConfirmation,
 )
+from tournaments.selectors.session_time import tables_without_hands
 from tournaments.selectors.standings import points_value
-from tournaments.services.sessions import session_end, session_schedule, session_start
+from tournaments.services.sessions import (
+    session_end,
+    session_end_correct,
+    session_schedule,
+    session_start,
+)
 
 
 class ReadOnlyAdmin(SimpleHistoryAdmin):
@@ -96,6 +102,48 @@ class SessionTimeForm(forms.Form):
     )
 
 
+class SessionEndForm(SessionTimeForm):
+    """The End action: the time, a reason only to correct an end already recorded, and the
+    confirmation asked when tables recorded no hand."""
+
+    reason = forms.CharField(
+        label=_("Reason for a correction"),
+        required=False,
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "Only to correct the end of a session that has ended: why (kept in its history), "
+            "with the right time above."
+        ),
+    )
+    confirm_no_hands = forms.BooleanField(
+        label=_("End it although the tables listed recorded no hand"), required=False
+    )
+
+    def __init__(self, *args, without_hands: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.without_hands = without_hands
+        if not without_hands:
+            del self.fields["confirm_no_hands"]
+
+    def clean(self):
+        cleaned = super().clean()
+        correction = (cleaned.get("reason") or "").strip()
+        if self.without_hands and not correction and not cleaned.get("confirm_no_hands"):
+            self.add_error(
+                "confirm_no_hands",
+                _("Some tables recorded no hand: check them, then tick the box to end."),
+            )
+        return cleaned
+
+
+def _end_or_correct(*, session, user, at=None, reason: str = "", confirm_no_hands=False):
+    """End the session, or, with a reason, correct the end recorded (3.5.6)."""
+    if reason.strip():
+        return session_end_correct(session=session, at=at, reason=reason, user=user)
+    return session_end(session=session, at=at, user=user)
+
+
 class SessionScheduleForm(forms.Form):
     start = forms.DateTimeField(label=_("Planned start"))
     end = forms.DateTimeField(label=_("Planned end"), required=False)
@@ -131,10 +179,21 @@ class SessionAdmin(ReadOnlyAdmin):
         return actions
 
     def _timed_action(
-        self, request, queryset, *, service, name: str, title: str, done: str, form_class=None
+        self,
+        request,
+        queryset,
+        *,
+        service,
+        name: str,
+        title: str,
+        done: str,
+        form_class=None,
+        form_kwargs=None,
+        context=None,
     ):
         form_class = form_class or SessionTimeForm
-        form = form_class(request.POST if "apply" in request.POST else None)
+        data = request.POST if "apply" in request.POST else None
+        form = form_class(data, **(form_kwargs or {}))
         if form.is_valid():
             for session in queryset:
                 try:
@@ -153,6 +212,7 @@ class SessionAdmin(ReadOnlyAdmin):
                 "queryset": queryset,
                 "action_name": name,
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+                **(context or {}),
             },
             title=title,
         )
@@ -182,13 +242,31 @@ class SessionAdmin(ReadOnlyAdmin):
 
     @admin.action(description=_("End the selected sessions: open sheets close (chief umpire)"))
     def action_end(self, request, queryset):
+        """The gong (3.5.6). The page lists the tables of the running sessions that recorded
+        no hand and asks to confirm before anything ends; with a reason, it corrects the end
+        of a session that has ended."""
+        without_hands = [
+            (session, tables)
+            for session in queryset.order_by("tournament", "number")
+            if session.status == Session.Status.RUNNING
+            for tables in [tables_without_hands(session)]
+            if tables
+        ]
+        correcting = bool((request.POST.get("reason") or "").strip())
         return self._timed_action(
             request,
             queryset,
-            service=session_end,
+            service=_end_or_correct,
             name="action_end",
             title=gettext("End sessions"),
-            done=gettext("%(session)s ended; its open sheets are complete."),
+            done=(
+                gettext("%(session)s: its end is corrected.")
+                if correcting
+                else gettext("%(session)s ended; its open sheets are complete.")
+            ),
+            form_class=SessionEndForm,
+            form_kwargs={"without_hands": bool(without_hands)},
+            context={"without_hands": without_hands},
         )
 
     @admin.display(description=_("score sheets"))

@@ -223,7 +223,9 @@ class TableSessionAdmin(admin.ModelAdmin):
             "admin/tournaments/tablesession/audit.html",
             {
                 "entries": sheet_audit_trail(table_session=table_session),
-                "corrections": table_session.corrections.select_related("made_by"),
+                "corrections": table_session.corrections.select_related(
+                    "made_by", "appeal__player"
+                ),
                 "sheet_url": self._sheet_url(table_session),
             },
             obj=table_session,

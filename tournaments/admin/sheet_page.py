@@ -7,25 +7,31 @@ sheet changed since is refused by the service ("this sheet changed since you ope
 from django.contrib import messages
 from django.http import HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import roles, seating_adapter
 from tournaments.admin.base import add_error, render, report_error
 from tournaments.admin.forms import (
+    CheckInCorrectionForm,
     CheckInForm,
     HandCorrectionForm,
+    HandRemovalForm,
+    PenaltyCorrectionForm,
     PenaltyForm,
     PointsHandForm,
     SubstituteSeatForm,
     SwapSeatsForm,
     TilesHandForm,
+    VoidPenaltyCorrectionForm,
     VoidPenaltyForm,
     all_tiles,
 )
 from tournaments.errors import TournamentError
-from tournaments.models import Hand, Player, TableSession, Tournament
+from tournaments.models import Appeal, Hand, Player, TableSession, Tournament
 from tournaments.models.play import POSITIONS, WIND_CHOICES
 from tournaments.selectors.scoresheet import scoresheet_compute
+from tournaments.selectors.session_time import time_limit_message, time_limit_passed
 from tournaments.selectors.standings import points_value
 from tournaments.services import corrections, signoff
 from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
@@ -88,21 +94,51 @@ class SheetPage:
             prefix="penalty",
             initial={"hand_number": self.sheet.hands_entered or None},
         )
-        self.checkin_form = CheckInForm(self._data("checkin"), seats=seats, prefix="checkin")
-        self.void_form = VoidPenaltyForm(
+        # Players are expected at the start: the arrival time defaults to the session's
+        # recorded start; "Arrived now" records the time of the tap (3.11.2).
+        self.checkin_form = CheckInForm(
+            self._data("checkin", "checkin_now", "checkin_absent"),
+            seats=seats,
+            prefix="checkin",
+            initial={"arrived_at": self._local(table_session.session.actual_start)},
+        )
+        # Once signed, voiding a penalty is a correction: it asks for the appeal it applies too.
+        appeals = {"appeals": self._appeals()}
+        void_options = appeals if self._locked() else {}
+        void_class = VoidPenaltyCorrectionForm if self._locked() else VoidPenaltyForm
+        self.void_form = void_class(
             self._data("void_penalty"),
             penalties=[line.penalty for line in self.sheet.penalties],
             prefix="void",
+            **void_options,
         )
-        self.swap_form = SwapSeatsForm(self._data("swap_seats"), seats=seats, prefix="swap")
-        self.fix_form = HandCorrectionForm(self._data("fix_hand"), prefix="fix")
+        self.swap_form = SwapSeatsForm(
+            self._data("swap_seats"), seats=seats, prefix="swap", **appeals
+        )
+        self.fix_form = HandCorrectionForm(self._data("fix_hand"), prefix="fix", **appeals)
         self.fix_hand_form = hand_class(self._data("fix_hand"), seats=seats, prefix="fixhand")
+        self.remove_form = HandRemovalForm(self._data("remove_hand"), prefix="remove", **appeals)
+        self.add_penalty_form = PenaltyCorrectionForm(
+            self._data("add_penalty"), seats=seats, prefix="addpenalty", **appeals
+        )
+        self.fix_checkin_form = CheckInCorrectionForm(
+            self._data("fix_checkin"), seats=seats, prefix="fixcheckin", **appeals
+        )
         self.substitute_form = SubstituteSeatForm(
             self._data("substitute"),
             seats=seats,
             substitutes=self._free_substitutes() if self._someone_lost() else [],
             prefix="sub",
         )
+
+    @staticmethod
+    def _local(moment):
+        return timezone.localtime(moment) if moment is not None else None
+
+    def _appeals(self):
+        """The appeals of this sheet a correction may apply (not rejected nor withdrawn)."""
+        closed = (Appeal.Status.REJECTED, Appeal.Status.WITHDRAWN)
+        return Appeal.objects.filter(table_session=self.table_session).exclude(status__in=closed)
 
     def _someone_lost(self) -> bool:
         return any(line.forfeited and not line.penalty.voided for line in self.sheet.penalties)
@@ -146,12 +182,17 @@ class SheetPage:
             Hand.Outcome.TIME_LIMIT: self.no_win,
             "penalty": self.penalty,
             "checkin": self.checkin,
+            "checkin_now": self.checkin,
+            "checkin_absent": self.checkin,
             "confirm": self.confirm,
             "sign": self.sign,
             "countersign": self.countersign,
             "void_penalty": self.void_penalty,
             "swap_seats": self.swap_seats,
             "fix_hand": self.fix_hand,
+            "remove_hand": self.remove_hand,
+            "add_penalty": self.add_penalty,
+            "fix_checkin": self.fix_checkin,
             "substitute": self.substitute,
         }.get(action)
         return handler() if handler else None
@@ -213,23 +254,33 @@ class SheetPage:
         return self._done(_("Penalty recorded: %(p)s.") % {"p": penalty_summary(penalty)})
 
     def checkin(self):
-        from django.utils import timezone
-
         from tournaments.services.checkin import checkin_record
 
         if not self.checkin_form.is_valid():
             return None
         player = self.checkin_form.player_object()
+        absent = self.action == "checkin_absent"
+        arrived_at = self.checkin_form.cleaned_data["arrived_at"]
+        if absent:
+            arrived_at = None  # a no-show has no arrival time (3.11.2)
+        elif self.action == "checkin_now" or arrived_at is None:
+            arrived_at = timezone.now()
         try:
             checkin_record(
                 session=self.table_session.session,
                 player=player,
-                arrived_at=self.checkin_form.cleaned_data["arrived_at"] or timezone.now(),
+                arrived_at=arrived_at,
+                absent=absent,
                 expected_version=self.version,
                 user=self.user,
             )
         except TournamentError as error:
             return self._refused(error, self.checkin_form)
+        if absent:
+            return self._done(
+                _("%(p)s did not come: he lost the session and his seat is free for a substitute.")
+                % {"p": player}
+            )
         return self._done(_("Arrival of %(p)s recorded.") % {"p": player})
 
     def substitute(self):
@@ -295,18 +346,26 @@ class SheetPage:
             return None
         locked = self._locked()
         service = corrections.correction_penalty_void if locked else penalty_void
+        options = {"appeal": self.void_form.cleaned_data.get("appeal")} if locked else {}
         try:
             service(
                 penalty=self.void_form.penalty_object(),
                 reason=self.void_form.cleaned_data["reason"],
                 expected_version=self.version,
                 user=self.user,
+                **options,
             )
         except TournamentError as error:
             return self._refused(error, self.void_form)
         if locked:
             return self._done(_("Correction recorded: the penalty is void."))
         return self._done(_("The penalty is void; it stays on the Record of Fouls."))
+
+    def _time_warning(self) -> str:
+        """The time limit passed and the session runs on (3.5.6): the gong is the chief
+        umpire's, the page only says so."""
+        minutes = time_limit_passed(self.table_session.session, timezone.now())
+        return time_limit_message(minutes) if minutes is not None else ""
 
     def _print_url(self) -> str | None:
         """This sheet as the official printed form (Appendix 5), for those who print."""
@@ -337,9 +396,9 @@ class SheetPage:
                 table_session=self.table_session,
                 first=data["first"],
                 second=data["second"],
-                reason=data["reason"],
                 expected_version=self.version,
                 user=self.user,
+                **self.swap_form.correction_kwargs(),
             )
         except TournamentError as error:
             return self._refused(error, self.swap_form)
@@ -361,15 +420,64 @@ class SheetPage:
         try:
             corrections.correction_hand_replace(
                 hand=hand,
-                reason=data["reason"],
                 outcome=data["outcome"],
                 expected_version=self.version,
                 user=self.user,
+                **self.fix_form.correction_kwargs(),
                 **kwargs,
             )
         except TournamentError as error:
             return self._refused(error, self.fix_form)
         return self._done(_("Correction recorded: hand %(n)s replaced.") % {"n": hand.number})
+
+    def remove_hand(self):
+        if not self.remove_form.is_valid():
+            return None
+        try:
+            correction = corrections.correction_hand_remove(
+                table_session=self.table_session,
+                number=self.remove_form.cleaned_data["number"],
+                expected_version=self.version,
+                user=self.user,
+                **self.remove_form.correction_kwargs(),
+            )
+        except TournamentError as error:
+            return self._refused(error, self.remove_form)
+        return self._done(
+            _("Correction recorded: %(what)s")
+            % {"what": corrections.correction_summary(correction)}
+        )
+
+    def add_penalty(self):
+        from tournaments.services.penalties import penalty_summary
+
+        if not self.add_penalty_form.is_valid():
+            return None
+        try:
+            correction = corrections.correction_penalty_add(
+                table_session=self.table_session,
+                expected_version=self.version,
+                user=self.user,
+                **self.add_penalty_form.service_kwargs(),
+            )
+        except TournamentError as error:
+            return self._refused(error, self.add_penalty_form)
+        penalty = self.table_session.penalties.get(pk=correction.after["penalty"])
+        return self._done(_("Correction recorded: %(what)s") % {"what": penalty_summary(penalty)})
+
+    def fix_checkin(self):
+        if not self.fix_checkin_form.is_valid():
+            return None
+        try:
+            corrections.correction_check_in(
+                table_session=self.table_session,
+                expected_version=self.version,
+                user=self.user,
+                **self.fix_checkin_form.service_kwargs(),
+            )
+        except TournamentError as error:
+            return self._refused(error, self.fix_checkin_form)
+        return self._done(_("Correction recorded: the check-in is changed."))
 
     # -- the page --------------------------------------------------------------------------
 
@@ -394,11 +502,17 @@ class SheetPage:
                 "swap_form": self.swap_form,
                 "fix_hand_form": self.fix_hand_form,
                 "correction_forms": [
-                    (self.void_form, "void_penalty", _("Void a penalty")),
-                    (self.swap_form, "swap_seats", _("Swap two players' seats")),
                     (self.fix_form, "fix_hand", _("Replace a hand")),
+                    (self.remove_form, "remove_hand", _("Remove a hand")),
+                    (self.add_penalty_form, "add_penalty", _("Add a penalty")),
+                    (self.void_form, "void_penalty", _("Void a penalty")),
+                    (self.fix_checkin_form, "fix_checkin", _("Change a check-in")),
+                    (self.swap_form, "swap_seats", _("Swap two players' seats")),
                 ],
+                "corrections": [(c, corrections.correction_summary(c)) for c in sheet.corrections],
                 "version": self.table_session.version,
+                "session_started": self.table_session.session.actual_start is not None,
+                "time_warning": self._time_warning(),
                 "is_open": status == TableSession.Status.OPEN,
                 "is_locked": self._locked(),
                 "print_url": self._print_url(),

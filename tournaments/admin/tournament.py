@@ -34,7 +34,7 @@ from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
 from tournaments.selectors.standings import points_value, standings_compute
 from tournaments.services.jobs import job_start
-from tournaments.services.lots import lots_draw
+from tournaments.services.lots import OathNotTaken, lots_draw
 from tournaments.services.registration import player_register_substitute, players_import_csv
 from tournaments.services.seating import DEFAULT_TIME_LIMIT, seating_seed_final_session
 from tournaments.services.tournament import tournament_check_change, tournament_save
@@ -98,6 +98,9 @@ class TournamentForm(forms.ModelForm):
             "carry_over_points",
             "tie_rule",
             "tie_breaks",
+            "forfeit_contest_points",
+            "team_counts_disqualified",
+            "oath_required",
             "appeal_fee",
             "appeal_currency",
         ]
@@ -128,6 +131,7 @@ class TournamentAdmin(admin.ModelAdmin):
     actions = ["action_draw_lots", "action_generate_seating"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "start_date", "end_date", "venue", "status"]}),
+        (gettext_lazy("Registration"), {"fields": ["oath_required"]}),
         (
             gettext_lazy("Play"),
             {
@@ -142,7 +146,17 @@ class TournamentAdmin(admin.ModelAdmin):
                 ]
             },
         ),
-        (gettext_lazy("Ranking"), {"fields": ["tie_rule", "tie_breaks"]}),
+        (
+            gettext_lazy("Ranking"),
+            {
+                "fields": [
+                    "tie_rule",
+                    "tie_breaks",
+                    "forfeit_contest_points",
+                    "team_counts_disqualified",
+                ]
+            },
+        ),
         (gettext_lazy("Appeals"), {"fields": ["appeal_fee", "appeal_currency"]}),
         (
             gettext_lazy("Draws (recorded seeds)"),
@@ -231,14 +245,35 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description=gettext_lazy("Draw lots for player numbers"))
     def action_draw_lots(self, request, queryset):
+        """Draw each tournament's lots. Where the Player's Oath is required and players have
+        not taken it (Appendix 2), a confirmation page lists them per tournament and offers to
+        draw without it (the draw is then noted in the history)."""
         require_organiser(request)
+        without_oath = "without_oath" in request.POST
+        unsworn = []
         for tournament in queryset:
             try:
-                seed = lots_draw(tournament=tournament, user=request.user)
+                seed = lots_draw(
+                    tournament=tournament, without_oath=without_oath, user=request.user
+                )
+            except OathNotTaken as refusal:
+                unsworn.append((tournament, refusal.players))
             except TournamentError as error:
                 self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
             else:
                 self.message_user(request, self._lots_message(tournament, seed))
+        if not unsworn:
+            return None
+        return render(
+            self,
+            request,
+            "admin/tournaments/tournament/draw_lots_without_oath.html",
+            {
+                "unsworn": unsworn,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+            title=_("Draw lots without the Player's Oath?"),
+        )
 
     @admin.action(description=gettext_lazy("Generate the seating chart"))
     def action_generate_seating(self, request, queryset):
@@ -289,8 +324,6 @@ class TournamentAdmin(admin.ModelAdmin):
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
         if request.method == "POST" and form.is_valid():
             data = {**form.cleaned_data, "user": request.user}
-            if service is lots_draw:
-                data["drawn_by"] = data.get("drawn_by") or None
             try:
                 seed = service(tournament=tournament, **data)
             except TournamentError as error:
@@ -308,17 +341,45 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def draw_lots_view(self, request, object_id):
-        return self._seed_page(
+        """The draw (rule 3.5.1). Where the tournament requires the Player's Oath and some
+        players have not taken it (Appendix 2), the page lists them and asks to confirm:
+        "Draw without the oath" draws with the same seed and drawers, noted in the history."""
+        require_organiser(request)
+        tournament = get_or_404(self, request, object_id)
+        form = LotsForm(request.POST or None)
+        unsworn = []
+        if request.method == "POST" and form.is_valid():
+            try:
+                seed = lots_draw(
+                    tournament=tournament,
+                    seed=form.cleaned_data["seed"],
+                    drawn_by=form.cleaned_data["drawn_by"] or None,
+                    without_oath="without_oath" in request.POST,
+                    user=request.user,
+                )
+            except OathNotTaken as refusal:
+                unsworn = refusal.players
+            except TournamentError as error:
+                add_error(form, error)
+            else:
+                self.message_user(request, self._lots_message(tournament, seed), messages.SUCCESS)
+                return HttpResponseRedirect(self._change_url(tournament))
+        title = _("Draw lots")
+        return render(
+            self,
             request,
-            object_id,
-            service=lots_draw,
-            message=self._lots_message,
-            title=_("Draw lots"),
-            intro=_(
-                "Every active player gets a number 1..N (rule 3.5.1). The seed is recorded so "
-                "anyone can re-run the draw. Refused once the seating chart exists."
-            ),
-            form_class=LotsForm,
+            "admin/tournaments/tournament/draw_lots.html",
+            {
+                "form": form,
+                "intro": _(
+                    "Every active player gets a number 1..N (rule 3.5.1). The seed is recorded "
+                    "so anyone can re-run the draw. Refused once the seating chart exists."
+                ),
+                "submit_label": title,
+                "unsworn": unsworn,
+            },
+            obj=tournament,
+            title=f"{title} — {tournament}",
         )
 
     def _seating_job_page(self, request, object_id, *, title, intro, form_class, initial=None):

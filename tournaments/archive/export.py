@@ -11,8 +11,16 @@ What is exported, model by model (every field not named below is):
   status, version, sign-offs), Seat (with the replaced player), Hand (with its hand JSON and
   fans), HandScore, Penalty (voided ones too, with the reason), SheetConfirmation, CheckIn,
   Correction (before/after), SessionResult, Sanction, Appeal (with the ruling), PrintRecord.
-- Correction before/after: the database ids they hold are written as natural keys (a voided
-  penalty as its number on the sheet, a swapped seat's players as registration numbers).
+- Correction before/after: the database ids they hold are written as natural keys, a penalty
+  as its number on the correction's sheet, a player as his registration number (an id the
+  export does not know, as null): a voided penalty ("penalty_void": "penalty"); a swapped
+  seat's players ("seat": position → player); an added penalty and its player ("penalty":
+  "penalty", "player"); the penalties a removed hand renumbered ("hand_removed":
+  "penalties_renumbered"[…]."penalty"); a corrected check-in's player and late-arrival
+  penalty ("check_in": "player", "late_penalty"."penalty"). The other values hold no id.
+- Correction.appeal (the appeal it applies) as the appeal's number in the file's "appeals"
+  list: 1 for the first, in the order of that list (filed_at, then the order they were
+  recorded); null for none, and for a file written before corrections named their appeal.
 
 What is not exported, and why:
 - Database ids (`id`, and the redundant `Seat.session`/`SessionResult.session`, which follow
@@ -27,7 +35,7 @@ What is not exported, and why:
   site that printed it.
 """
 
-from django.db.models import Model
+from django.db.models import F, Model
 
 from tournaments.archive.schema import FORMAT, VERSION, encode
 from tournaments.models import (
@@ -65,11 +73,21 @@ TOURNAMENT_FIELDS = [
     "qualifying_sessions",
     "finalists",
     "carry_over_points",
+    "forfeit_contest_points",
+    "team_counts_disqualified",
+    "oath_required",
     "lots_seed",
     "seating_seed",
     "status",
     "created_at",
 ]
+# Settings added after files were written without them: an older file is read with these
+# values, those of every tournament made before the setting existed (migration 0009).
+TOURNAMENT_FIELDS_ADDED = {
+    "forfeit_contest_points": 0,
+    "team_counts_disqualified": False,
+    "oath_required": False,
+}
 TEAM_FIELDS = ["name", "country"]
 PLAYER_FIELDS = [
     "registration_number",
@@ -92,7 +110,9 @@ SESSION_FIELDS = [
     "actual_start",
     "actual_end",
 ]
-CHECK_IN_FIELDS = ["arrived_at", "recorded_at"]
+CHECK_IN_FIELDS = ["arrived_at", "absent", "recorded_at"]
+# Added after files were written without it: every check-in then was an arrival.
+CHECK_IN_FIELDS_ADDED = {"absent": False}
 SHEET_FIELDS = ["status", "closed_by", "version", "umpire_signed_at", "countersigned_at"]
 HAND_FIELDS = [
     "number",
@@ -126,7 +146,8 @@ PENALTY_FIELDS = [
     "void_reason",
 ]
 CONFIRMATION_FIELDS = ["confirmed_at"]
-CORRECTION_FIELDS = ["kind", "reason", "made_at"]  # before/after: translated (see above)
+# before/after: translated; appeal: its number in "appeals" (see above)
+CORRECTION_FIELDS = ["kind", "reason", "made_at"]
 RESULT_FIELDS = ["position", "score", "rank", "table_points_12", "forfeited"]
 SANCTION_FIELDS = ["kind", "reason", "decided_at"]
 APPEAL_FIELDS = [
@@ -176,12 +197,33 @@ class _Keys:
         self.hands: dict[int, dict] = {}
         self.penalties: dict[int, dict] = {}
         self.corrections: dict[int, dict] = {}
+        # an appeal's number in the document's "appeals" list (1 for the first)
+        self.appeals: dict[int, int] = {}
 
     def users_of(self, obj: Model) -> dict:
         return {name: self.users.get(getattr(obj, name + "_id")) for name in USER_FIELDS[type(obj)]}
 
     def player(self, pk: int | None) -> int | None:
         return None if pk is None else self.players[pk]
+
+    def penalty_number(self, pk, sheet_id: int) -> int | None:
+        """A penalty of the sheet `sheet_id` by its number there (None: not one of them)."""
+        key = self.penalties.get(pk) if _is_id(pk) else None
+        if key is None or _sheet_of(key) != self.sheets.get(sheet_id):
+            return None
+        return key["number"]
+
+    def registration(self, pk) -> int | None:
+        """A player of the tournament by his registration number (None: not one of them)."""
+        return self.players.get(pk) if _is_id(pk) else None
+
+
+def _is_id(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _sheet_of(key: dict) -> dict:
+    return {"session": key["session"], "table": key["table"]}
 
 
 def export_tournament(tournament: Tournament) -> dict:
@@ -221,6 +263,8 @@ def export_tournament(tournament: Tournament) -> dict:
         for sheet_id, sheet_rows in rows.items():
             for number, row in enumerate(sheet_rows, start=1):
                 index[row.pk] = {**keys.sheets[sheet_id], "number": number}
+    appeals = list(Appeal.objects.filter(session__tournament=tournament).order_by("filed_at", "pk"))
+    keys.appeals = {appeal.pk: number for number, appeal in enumerate(appeals, start=1)}
     scores: dict[int, list] = {}
     for score in HandScore.objects.filter(
         hand__table_session__session__tournament=tournament
@@ -230,8 +274,10 @@ def export_tournament(tournament: Tournament) -> dict:
     confirmations = by_sheet(SheetConfirmation.objects.all(), ["confirmed_at", "pk"])
     results = by_sheet(SessionResult.objects.all(), ["position"])
     check_ins: dict[int, list] = {}
+    # No-shows (no arrival time) last, on every database alike.
+    arrival = F("arrived_at").asc(nulls_last=True)
     for check_in in CheckIn.objects.filter(session__tournament=tournament).order_by(
-        "arrived_at", "pk"
+        arrival, "pk"
     ):
         check_ins.setdefault(check_in.session_id, []).append(check_in)
 
@@ -284,8 +330,9 @@ def export_tournament(tournament: Tournament) -> dict:
                     "number": number,
                     **plain(c, CORRECTION_FIELDS),
                     **keys.users_of(c),
-                    "before": _correction_values(c.kind, c.before, keys),
-                    "after": _correction_values(c.kind, c.after, keys),
+                    "before": _correction_values(c.kind, c.before, keys, pk),
+                    "after": _correction_values(c.kind, c.after, keys, pk),
+                    "appeal": keys.appeals.get(c.appeal_id),
                 }
                 for number, c in enumerate(corrections.get(pk, []), start=1)
             ],
@@ -347,9 +394,7 @@ def export_tournament(tournament: Tournament) -> dict:
                 "penalty": keys.penalties.get(a.penalty_id),
                 "correction": keys.corrections.get(a.correction_id),
             }
-            for a in Appeal.objects.filter(session__tournament=tournament).order_by(
-                "filed_at", "pk"
-            )
+            for a in appeals
         ],
         "print_records": [
             {
@@ -386,17 +431,50 @@ def _usernames(document: dict) -> set[str]:
     return found
 
 
-def _correction_values(kind: str, values: dict, keys: _Keys) -> dict:
-    """A correction's before/after with its database ids written as natural keys: a voided
-    penalty as its number on the sheet; a seat swap's players as registration numbers."""
+def _correction_values(kind: str, values: dict, keys: _Keys, sheet_id: int) -> dict:
+    """A correction's before/after with its database ids written as natural keys (see the
+    module's docstring): a penalty as its number on the sheet, a player as his registration
+    number. Everything else is written as it is."""
     if not isinstance(values, dict):
         return values
     if kind == Correction.Kind.PENALTY_VOID and "penalty" in values:
-        key = keys.penalties.get(values["penalty"])
-        return {**values, "penalty": key["number"] if key else None}
+        return {**values, "penalty": keys.penalty_number(values["penalty"], sheet_id)}
     if kind == Correction.Kind.SEAT:
         return {
             position: keys.players.get(pk) if isinstance(pk, int) else pk
             for position, pk in values.items()
         }
+    if kind == Correction.Kind.PENALTY:
+        return _with(
+            values,
+            penalty=lambda pk: keys.penalty_number(pk, sheet_id),
+            player=keys.registration,
+        )
+    if kind == Correction.Kind.HAND_REMOVED and isinstance(
+        values.get("penalties_renumbered"), list
+    ):
+        moved = [
+            _with(line, penalty=lambda pk: keys.penalty_number(pk, sheet_id))
+            for line in values["penalties_renumbered"]
+        ]
+        return {**values, "penalties_renumbered": moved}
+    if kind == Correction.Kind.CHECK_IN:
+        values = _with(values, player=keys.registration)
+        if isinstance(values.get("late_penalty"), dict):
+            late = _with(
+                values["late_penalty"], penalty=lambda pk: keys.penalty_number(pk, sheet_id)
+            )
+            values = {**values, "late_penalty": late}
+        return values
     return values
+
+
+def _with(values, **translate) -> dict:
+    """`values` with each named key's value translated (a null kept null); a key it lacks
+    stays absent, and what is not a dict is kept as it is."""
+    if not isinstance(values, dict):
+        return values
+    return {
+        key: (translate[key](value) if key in translate and value is not None else value)
+        for key, value in values.items()
+    }

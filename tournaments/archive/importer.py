@@ -6,7 +6,13 @@ every model constraint still applies: each row's fields are validated (types, ch
 lengths) and the database enforces its check and unique constraints. Everything happens in
 one transaction: a refused file writes nothing. Timestamps the database would set itself
 (`entered_at`, `recorded_at`, `made_at`, `decided_at`, `created_at`, `printed_at`) are
-restored as written. No history rows are written (the archive holds none).
+restored as written. No history rows are written (the archive holds none). A file written
+before a tournament setting existed is read with the value tournaments had then
+(`export.TOURNAMENT_FIELDS_ADDED`, `CHECK_IN_FIELDS_ADDED`); exported again, it names it.
+The natural keys in a correction's before/after are read back as the ids of the rows restored
+(a penalty number not on the correction's sheet, or a registration number not in the file, is
+refused). A correction's appeal (its number in "appeals") is set once the appeals exist (they
+name their corrections, which are written first); a file without it: no appeal.
 """
 
 from dataclasses import dataclass, field
@@ -126,6 +132,22 @@ def _unique(keys: list, what: str) -> None:
         seen.add(key)
 
 
+def _is_number(value) -> bool:
+    """An integer as JSON writes it (not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _with(values, where: str, **read) -> dict:
+    """A correction's `values` (a dict) with each named key's value read back by
+    `read[key](value, where)`; a null stays null, the other keys stay as they are."""
+    if not isinstance(values, dict):
+        raise ArchiveError(_("%(where)s: expected an object.") % {"where": where})
+    return {
+        key: read[key](value, where) if key in read and value is not None else value
+        for key, value in values.items()
+    }
+
+
 def _build(model: type[models.Model], data: dict, names: list[str], where: str, **refs):
     """A model instance from the archive's plain fields and resolved references, its fields
     validated as a form would (types, choices, lengths, required values)."""
@@ -179,6 +201,9 @@ class _Importer:
         self.hands: dict[tuple[int, int, int], Hand] = {}
         self.penalties: dict[tuple[int, int, int], Penalty] = {}
         self.corrections: dict[tuple[int, int, int], Correction] = {}
+        # each correction with the appeal it names (its number in "appeals") and where
+        self.correction_appeals: list[tuple[Correction, object, str]] = []
+        self.appeals: list[Appeal] = []
 
     # -- references ------------------------------------------------------------------------
 
@@ -234,6 +259,8 @@ class _Importer:
                 _("A tournament with the slug %(slug)r exists already.") % {"slug": slug}
             )
         self._users()
+        # An older file lacks the settings added since: the values tournaments had then.
+        tournament_data = {**spec.TOURNAMENT_FIELDS_ADDED, **tournament_data}
         tournament = _build(Tournament, tournament_data, spec.TOURNAMENT_FIELDS, "tournament")
         _create(Tournament, [tournament], ("created_at",))
         self.report = ImportReport(tournament=tournament, created_users=self.created_users)
@@ -242,6 +269,7 @@ class _Importer:
         self._sheets()
         self._sanctions()
         self._appeals()
+        self._correction_appeals()
         self._print_records(tournament)
         # Public pages cached for a tournament of the same id (a database restored or
         # rebuilt) must not be served for this one: a new live version once committed.
@@ -347,6 +375,8 @@ class _Importer:
         for i, (session, data) in enumerate(zip(sessions, sessions_data, strict=True)):
             for j, item in enumerate(_list(data, "check_ins", f"sessions[{i}]")):
                 where = f"session {session.number}, check_ins[{j}]"
+                if isinstance(item, dict):  # an older file: no no-shows (absent)
+                    item = {**spec.CHECK_IN_FIELDS_ADDED, **item}
                 check_ins.append(
                     _build(
                         CheckIn,
@@ -533,8 +563,13 @@ class _Importer:
                     raise ArchiveError(
                         _("%(where)s: %(key)s must be a dict.") % {"where": where, "key": side}
                     )
-                setattr(obj, side, self._correction_values(obj.kind, values, key, where))
+                setattr(
+                    obj, side, self._correction_values(obj.kind, values, key, f"{where}, {side}")
+                )
             self._number(self.corrections, key, item, where, obj)
+            # An older file does not name the appeal a correction applies: none.
+            if item.get("appeal") is not None:
+                self.correction_appeals.append((obj, item["appeal"], where))
             corrections.append(obj)
         _create(Correction, corrections, ("made_at",))
         self._count("corrections", corrections)
@@ -542,17 +577,56 @@ class _Importer:
     def _correction_values(self, kind: str, values: dict, key: tuple, where: str) -> dict:
         """The reverse of export._correction_values: natural keys back to database ids."""
         if kind == Correction.Kind.PENALTY_VOID and values.get("penalty") is not None:
-            reference = dict(
-                zip(("session", "table", "number"), (*key, values["penalty"]), strict=True)
-            )
-            penalty = self.sheet_key(reference, where, self.penalties, _("penalty"), size=3)
-            return {**values, "penalty": penalty.pk}
+            return {**values, "penalty": self._penalty_pk(values["penalty"], key, where)}
         if kind == Correction.Kind.SEAT:
             return {
                 position: self.players[number].pk if number in self.players else number
                 for position, number in values.items()
             }
+
+        def penalty(number, at: str) -> int:
+            return self._penalty_pk(number, key, at)
+
+        if kind == Correction.Kind.PENALTY:
+            return _with(values, where, penalty=penalty, player=self._player_pk)
+        if kind == Correction.Kind.HAND_REMOVED and "penalties_renumbered" in values:
+            lines = values["penalties_renumbered"]
+            if not isinstance(lines, list):
+                raise ArchiveError(
+                    _("%(where)s: %(key)s must be a %(type)s.")
+                    % {"where": where, "key": "penalties_renumbered", "type": "list"}
+                )
+            moved = [
+                _with(line, f"{where}, penalties_renumbered[{j}]", penalty=penalty)
+                for j, line in enumerate(lines)
+            ]
+            return {**values, "penalties_renumbered": moved}
+        if kind == Correction.Kind.CHECK_IN:
+            values = _with(values, where, player=self._player_pk)
+            if values.get("late_penalty") is not None:
+                late = _with(values["late_penalty"], f"{where}, late_penalty", penalty=penalty)
+                values = {**values, "late_penalty": late}
+            return values
         return values
+
+    def _penalty_pk(self, number, key: tuple, where: str) -> int:
+        """The id of penalty `number` of the sheet `key` (session, table)."""
+        reference = dict(zip(("session", "table", "number"), (*key, number), strict=True))
+        if not _is_number(number):
+            raise ArchiveError(
+                _("%(where)s: no %(what)s %(key)s in the file.")
+                % {"where": where, "what": _("penalty"), "key": reference}
+            )
+        return self.sheet_key(reference, where, self.penalties, _("penalty"), size=3).pk
+
+    def _player_pk(self, number, where: str) -> int:
+        """The id of the player with registration number `number`."""
+        if not _is_number(number) or number not in self.players:
+            raise ArchiveError(
+                _("%(where)s: no player with registration number %(number)r in the file.")
+                % {"where": where, "number": number}
+            )
+        return self.players[number].pk
 
     def _sanctions(self) -> None:
         sanctions = []
@@ -609,7 +683,21 @@ class _Importer:
             }
             appeals.append(_build(Appeal, item, spec.APPEAL_FIELDS, where, **refs))
         _create(Appeal, appeals)
+        self.appeals = appeals
         self._count("appeals", appeals)
+
+    def _correction_appeals(self) -> None:
+        """Each correction's appeal, by its number in "appeals" (1 for the first)."""
+        named = []
+        for correction, number, where in self.correction_appeals:
+            if not _is_number(number) or not 1 <= number <= len(self.appeals):
+                raise ArchiveError(
+                    _("%(where)s: no %(what)s %(key)s in the file.")
+                    % {"where": where, "what": _("appeal"), "key": number}
+                )
+            correction.appeal = self.appeals[number - 1]
+            named.append(correction)
+        Correction.objects.bulk_update(named, ["appeal"], batch_size=500)
 
     def _print_records(self, tournament: Tournament) -> None:
         from reports.models import PrintRecord

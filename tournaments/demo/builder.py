@@ -14,12 +14,13 @@ from django.utils import timezone
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.demo import users as demo_users
 from tournaments.history import acting_as
-from tournaments.models import Hand, Penalty, Player, Session, TableSession, Tournament
+from tournaments.models import Hand, Penalty, Player, Sanction, Session, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION
+from tournaments.selectors.standings import standings_compute
 from tournaments.services import appeals, corrections, signoff
 from tournaments.services import hands as hand_services
 from tournaments.services import sessions as session_services
-from tournaments.services.checkin import checkin_record
+from tournaments.services.checkin import checkin_record, seat_replace_with_substitute
 from tournaments.services.lots import lots_draw
 from tournaments.services.penalties import penalty_record
 from tournaments.services.registration import (
@@ -28,6 +29,7 @@ from tournaments.services.registration import (
     players_import_csv,
     team_create,
 )
+from tournaments.services.sanctions import sanction_record
 from tournaments.services.seating import seating_generate
 from tournaments.services.tournament import table_sessions_assign_umpire
 
@@ -286,14 +288,42 @@ def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, i
 
 def _check_in(session: Session, start: datetime.datetime, rng: random.Random) -> None:
     """Everybody arrives before the start, except one player of table 2 in session 1, seven
-    minutes late (10 points off, rule 3.11.2)."""
+    minutes late (10 points off, rule 3.11.2), and one of table 1 in session 2 who does not
+    come at all: he loses the session and the reserve takes his seat."""
     for sheet in session.table_sessions.order_by("table__number"):
-        for seat in sheet.seats.select_related("player").order_by("position"):
+        seats = list(sheet.seats.select_related("player").order_by("position"))
+        absent = _no_show_seat(sheet, seats) if session.number == 2 else None
+        for seat in seats:
+            if seat == absent:
+                _no_show(sheet, seat.player)
+                continue
             early = datetime.timedelta(minutes=rng.randint(2, 25))
             arrived = start - early
             if session.number == 1 and sheet.table.number == 2 and seat.position == "C":
                 arrived = start + datetime.timedelta(minutes=7)
             checkin_record(session=session, player=seat.player, arrived_at=arrived)
+
+
+RESERVE = "Reserve Lee"
+
+
+def _no_show_seat(sheet: TableSession, seats: list):
+    """Table 1's last seat held by a registered (not substitute) player."""
+    if sheet.table.number != 1:
+        return None
+    active = [seat for seat in seats if seat.player.status == Player.Status.ACTIVE]
+    return active[-1] if active else None
+
+
+def _no_show(sheet: TableSession, player: Player) -> None:
+    """A no-show (3.11.2): recorded absent, his seat given to the registered reserve."""
+    checkin_record(session=sheet.session, player=player, absent=True)
+    seat_replace_with_substitute(
+        table_session=sheet,
+        player=player,
+        substitute=sheet.session.tournament.players.get(name=RESERVE),
+        reason="No-show: the reserve plays the seat (rule 3.11.2).",
+    )
 
 
 def _sign_off(session: Session, people: demo_users.DemoPeople, *, countersign: bool) -> None:
@@ -386,6 +416,7 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
             penalty=exposed,
             reason="Appeal upheld: B's Hu stood, so the exposed hand is a warning only "
             "(3.11.6.7); the 30-point payments are voided.",
+            appeal=upheld,
             user=people.chief,
         )
     with acting_as(people.committee):
@@ -405,7 +436,58 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
             "overturn only a ruling contrary to the rules.",
             user=people.committee,
         )
-    return 2, 1
+    with acting_as(people.chief):
+        return 2, 1 + _late_corrections(tournament, people)
+
+
+def _late_corrections(tournament: Tournament, people: demo_users.DemoPeople) -> int:
+    """After signing, the chief umpire adds a foul reported late (session 1, table 2) and
+    removes a hand dealt after the gong (the first other sheet whose last hand is a win or a
+    draw)."""
+    first = tournament.sessions.get(number=1)
+    sheet = first.table_sessions.get(table__number=2)
+    offender = sheet.seats.get(position="A").player
+    corrections.correction_penalty_add(
+        table_session=sheet,
+        player=offender,
+        kind=Penalty.Kind.DEDUCTION,
+        amount=10,
+        hand_number=3,
+        nature="Passed information to his partner (reported after the sheet was signed)",
+        reason="Reported by two players after signing; confirmed by the table's umpire.",
+        user=people.chief,
+    )
+    others = (
+        TableSession.objects.filter(session__tournament=tournament)
+        .exclude(session=first, table__number__in=(1, 2))
+        .order_by("session__number", "table__number")
+    )
+    for other in others:
+        last = other.hands.order_by("-number").first()
+        if last is not None and last.outcome != Hand.Outcome.TIME_LIMIT:
+            corrections.correction_hand_remove(
+                table_session=other,
+                number=last.number,
+                reason=f"Hand {last.number} began after the gong (3.5.6): it scores nothing.",
+                user=people.chief,
+            )
+            return 2
+    return 1
+
+
+def _disqualify_one(tournament: Tournament, people: demo_users.DemoPeople) -> None:
+    """At the end, the chief umpire disqualifies the player placed fifth (3.11.6.10): he keeps
+    his sheets but takes no place and no certificate."""
+    standings = standings_compute(tournament=tournament, live=True)
+    player = Player.objects.get(pk=standings.players[4].player_id)
+    with acting_as(people.chief):
+        sanction_record(
+            player=player,
+            kind=Sanction.Kind.DISQUALIFICATION,
+            reason="Persisted in disobeying the umpire after a warning (3.11.6.10).",
+            session=tournament.sessions.order_by("-number").first(),
+            user=people.chief,
+        )
 
 
 def build_demo(
@@ -432,6 +514,7 @@ def build_demo(
             drawn_by={players: "Chief umpire (named by the organising committee)"},
         )
         seating_generate(tournament=tournament, seed=f"chart-{seed}", time_limit=time_limit)
+        player_register_substitute(tournament=tournament, name=RESERVE)
     hands = penalties = 0
     last = tournament.sessions.order_by("-number").values_list("number", flat=True).first()
     for session in tournament.sessions.order_by("number"):
@@ -444,6 +527,7 @@ def build_demo(
             progress(session.number, hands)
     with transaction.atomic():
         appeal_count, correction_count = _correct_and_appeal(tournament, people)
+        _disqualify_one(tournament, people)
     # The status follows the facts: running, the last session's sheets awaiting the chief
     # umpire's countersignature (the last of them finishes the tournament).
     count = tournament.players.exclude(status=Player.Status.SUBSTITUTE).count()
@@ -474,8 +558,10 @@ def demo_delete(tournament: Tournament) -> None:
     protected from deletion; a demo's are removed here explicitly, newest kinds first."""
     from tournaments.models import Appeal, CheckIn, Correction, Sanction, SheetConfirmation
 
+    corrections = Correction.objects.filter(table_session__session__tournament=tournament)
+    corrections.update(appeal=None)  # an appeal and the correction applying it name each other
     Appeal.objects.filter(session__tournament=tournament).delete()
-    Correction.objects.filter(table_session__session__tournament=tournament).delete()
+    corrections.delete()
     SheetConfirmation.objects.filter(table_session__session__tournament=tournament).delete()
     Penalty.objects.filter(table_session__session__tournament=tournament).delete()
     CheckIn.objects.filter(session__tournament=tournament).delete()

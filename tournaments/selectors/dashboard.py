@@ -1,11 +1,13 @@
 """The organiser's and chief umpire's view of an event: its status and the next thing to
 do, each session's tables (not started, playing, complete, signed, countersigned), late
-arrivals, open appeals and fouls. A fixed number of queries, however many tables."""
+arrivals, open appeals and fouls, and who has not taken the Player's Oath the tournament
+requires (Appendix 2). A fixed number of queries, however many tables."""
 
 from dataclasses import dataclass, field
 
 from django.db.models import Count
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION
@@ -64,6 +66,10 @@ class Dashboard:
     sessions: list[SessionState]
     open_appeals: list[Appeal]
     next_step: NextStep
+    # Active players without the Player's Oath, while the tournament requires it (Appendix 2)
+    # and is not finished: before the lots they hold the draw up; after a draw confirmed
+    # without it, the organiser still collects their signatures.
+    without_oath: list[Player] = field(default_factory=list)
 
     @property
     def current(self) -> SessionState | None:
@@ -139,7 +145,9 @@ def _count_penalties(tournament: Tournament, sessions: dict[int, SessionState]) 
             session.fouls += row["n"]
 
 
-def _next_step(tournament: Tournament, players: int, lots: bool, sessions) -> NextStep:
+def _next_step(
+    tournament: Tournament, players: int, lots: bool, sessions, without_oath: int = 0
+) -> NextStep:
     """What the organiser or the chief umpire does next, from the facts."""
     if tournament.status == Tournament.Status.FINISHED:
         return NextStep(
@@ -149,6 +157,18 @@ def _next_step(tournament: Tournament, players: int, lots: bool, sessions) -> Ne
     if players < 4:
         return NextStep(
             _("Register the players (at least four)."), "tournaments_tournament_import_players"
+        )
+    if not lots and without_oath:
+        return NextStep(
+            ngettext(
+                "%(n)s player has not taken the Player's Oath (Appendix 2): record it, or "
+                "draw lots without it.",
+                "%(n)s players have not taken the Player's Oath (Appendix 2): record it, or "
+                "draw lots without it.",
+                without_oath,
+            )
+            % {"n": without_oath},
+            "tournaments_tournament_draw_lots",
         )
     if not lots:
         return NextStep(_("Draw lots for the player numbers."), "tournaments_tournament_draw_lots")
@@ -192,10 +212,21 @@ def _session_step(session: SessionState) -> NextStep | None:
     return None
 
 
+def _without_oath(tournament: Tournament) -> list[Player]:
+    if not tournament.oath_required or tournament.status == Tournament.Status.FINISHED:
+        return []
+    return list(
+        tournament.players.filter(
+            status=Player.Status.ACTIVE, oath_accepted_at__isnull=True
+        ).order_by("registration_number")
+    )
+
+
 def dashboard_compute(*, tournament: Tournament) -> Dashboard:
     active = tournament.players.exclude(status=Player.Status.SUBSTITUTE)
     players = active.count()
     lots = active.filter(lot_number__isnull=False).exists()
+    without_oath = _without_oath(tournament)
     sessions = _sessions(tournament)
     appeals = list(
         Appeal.objects.filter(session__tournament=tournament, status__in=OPEN_APPEALS)
@@ -208,5 +239,6 @@ def dashboard_compute(*, tournament: Tournament) -> Dashboard:
         lots_drawn=lots,
         sessions=sessions,
         open_appeals=appeals,
-        next_step=_next_step(tournament, players, lots, sessions),
+        next_step=_next_step(tournament, players, lots, sessions, len(without_oath)),
+        without_oath=without_oath,
     )

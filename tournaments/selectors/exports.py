@@ -44,13 +44,18 @@ def standings_document(*, tournament: Tournament, live: bool = False) -> dict:
 
 
 def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list[str], list]:
-    """(header, rows): one row per ranked player, then his table points and score per session."""
+    """(header, rows): one row per player in order (the disqualified last, with no rank), then
+    his table points, score and whether he lost it (forfeit, rule 3.11.2) per session."""
     standings = standings_compute(tournament=tournament, live=live)
     numbers = standings.session_numbers
     header = ["rank", "number", "name", "team", "status", "table_points", "contest_points"]
     header.append("provisional")
     for number in numbers:
-        header += [f"session_{number}_table_points", f"session_{number}_score"]
+        header += [
+            f"session_{number}_table_points",
+            f"session_{number}_score",
+            f"session_{number}_forfeit",
+        ]
     rows = []
     for row in standings.players:
         by_session = {line.session: line for line in row.sessions}
@@ -59,14 +64,18 @@ def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list
             row.number,
             row.name,
             row.team,
-            row.status,
+            row.standing_status,
             points_value(row.table_points),
             row.contest_points,
             row.provisional,
         ]
         for number in numbers:
             session = by_session.get(number)
-            line += [points_value(session.table_points), session.score] if session else [None, None]
+            line += (
+                [points_value(session.table_points), session.score, session.forfeited]
+                if session
+                else [None, None, None]
+            )
         rows.append(line)
     return header, rows
 

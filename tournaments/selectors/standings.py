@@ -1,14 +1,38 @@
 """Standings (rule 3.10, Appendix 7): individual and team, per session and cumulative.
 
-Two SQL queries whatever the number of players: one for the players, one for every
-session result; the ranking is computed in Python.
+Official standings count signed sheets only (Appendix 5: "Resultados son definitivos una vez
+firmado"); live standings count every sheet and mark the unsigned ones provisional. A
+disqualified player is not ranked (3.11.5), a player who lost his rank ranks after every
+player without that sanction (3.11.6.10): docs/results.md.
+
+Three SQL queries whatever the number of players: the players, the sanctions on rank and
+every session result; the ranking is computed in Python.
 """
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.models import Player, Session, SessionResult, TableSession, Tournament
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Player, Sanction, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import TABLE_POINT_UNIT
+
+SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
+# A sanction on rank, as the standings name it ("status"), and where it puts the player.
+DISQUALIFIED = Player.Status.DISQUALIFIED.value
+LOSS_OF_RANK = Sanction.Kind.LOSS_OF_RANK.value
+_STANDING_ORDER = {"": 0, LOSS_OF_RANK: 1, DISQUALIFIED: 2}
+# How every output names a standing that is not a plain place.
+STANDING_LABELS = {
+    DISQUALIFIED: gettext_lazy("disqualified"),
+    LOSS_OF_RANK: gettext_lazy("lost his rank"),
+    Player.Status.WITHDRAWN.value: gettext_lazy("withdrawn"),
+}
+
+
+def standing_label(status: str) -> str:
+    """The word for a player's standing status, empty for a player who simply ranks."""
+    return str(STANDING_LABELS.get(status, ""))
 
 
 @dataclass
@@ -20,6 +44,7 @@ class SessionLine:
     rank: int
     table_points: Fraction
     provisional: bool = False
+    forfeited: bool = False
 
 
 @dataclass
@@ -32,12 +57,28 @@ class PlayerRow:
     table_points: Fraction = Fraction(0)
     contest_points: int = 0
     sessions: list[SessionLine] = field(default_factory=list)
-    rank: int = 0
+    rank: int | None = 0
     finalist: bool = False
+    sanction: str = ""  # "disqualified" or "loss_of_rank": see ranking_criteria
+
+    @property
+    def ranked(self) -> bool:
+        """A disqualified player has no place (rule 3.11.5)."""
+        return self.sanction != DISQUALIFIED
+
+    @property
+    def standing_status(self) -> str:
+        """The sanction that moved him, else the player's own status (active, withdrawn)."""
+        return self.sanction or self.status
+
+    @property
+    def label(self) -> str:
+        """The standing in words where it is not a plain place ("disqualified", ...)."""
+        return standing_label(self.standing_status)
 
     @property
     def provisional(self) -> bool:
-        """Counts a session whose sheet is still open: the figures may change."""
+        """Counts a session whose sheet is not yet signed: the figures may change."""
         return any(line.provisional for line in self.sessions)
 
     @property
@@ -81,9 +122,12 @@ _TIE_BREAK_KEYS = {
 
 def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
     """The ranking's keys in order, each as (name, value of a row; smaller ranks higher):
-    final stage first, then table points, contest points (3.10.1) and the tournament's
-    further tie-breaks."""
+    a sanction on rank first (every player without one, then those who lost their rank
+    (3.11.6.10, "perder rango competitivo"), then the disqualified (3.11.5), who take no
+    place), the final stage, then table points, contest points (3.10.1) and the
+    tournament's further tie-breaks."""
     return [
+        ("sanction", lambda row: _STANDING_ORDER[row.sanction]),
         ("final_stage", lambda row: not row.finalist),
         ("table_points", lambda row: -row.table_points),
         ("contest_points", lambda row: -row.contest_points),
@@ -106,8 +150,9 @@ def _sort_key(tie_breaks: list[str]):
 
 def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]) -> str | None:
     """What ranked `upper` above `lower`, two neighbours of the standings: the name of the
-    first ranking key on which they differ ("final_stage", "table_points", "contest_points"
-    or a tie-break of the tournament), or None when every key is equal (a shared place)."""
+    first ranking key on which they differ ("sanction", "final_stage", "table_points",
+    "contest_points" or a tie-break of the tournament), or None when every key is equal (a
+    shared place)."""
     for name, value in ranking_criteria(tie_breaks):
         if value(upper) != value(lower):
             return name
@@ -115,17 +160,25 @@ def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]
 
 
 def _assign_ranks(rows: list, key) -> None:
+    """Places 1, 2, ... in order, equal keys sharing a place; a row that takes no place
+    (`ranked` false: the disqualified) gets None and the places below move up."""
     previous = None
-    for index, row in enumerate(rows, start=1):
+    place = 0
+    last_rank = None
+    for row in rows:
+        if not getattr(row, "ranked", True):
+            row.rank = None
+            continue
+        place += 1
         current = key(row)
-        row.rank = rows[index - 2].rank if current == previous else index
-        previous = current
+        row.rank = last_rank if current == previous else place
+        previous, last_rank = current, row.rank
 
 
 def _load_results(tournament: Tournament, through_session: int | None, live: bool):
     results = SessionResult.objects.filter(session__tournament=tournament)
     if not live:
-        results = results.exclude(table_session__status=TableSession.Status.OPEN)
+        results = results.filter(table_session__status__in=SIGNED)
     if through_session is not None:
         results = results.filter(session__number__lte=through_session)
     return results.values_list(
@@ -138,14 +191,29 @@ def _load_results(tournament: Tournament, through_session: int | None, live: boo
         "rank",
         "table_points_12",
         "table_session__status",
+        "forfeited",
     ).order_by("session__number")
+
+
+def _sanctions(tournament: Tournament, rows: dict[int, PlayerRow]) -> None:
+    """Mark the players whose place a sanction decides."""
+    lost_rank = Sanction.objects.filter(
+        player__tournament=tournament, kind=Sanction.Kind.LOSS_OF_RANK
+    ).values_list("player_id", flat=True)
+    for player_id in lost_rank:
+        if player_id in rows:
+            rows[player_id].sanction = LOSS_OF_RANK
+    for row in rows.values():
+        if row.status == Player.Status.DISQUALIFIED:
+            row.sanction = DISQUALIFIED
 
 
 def standings_compute(
     *, tournament: Tournament, through_session: int | None = None, live: bool = False
 ) -> Standings:
-    """Standings from complete sheets only (official: what seeding and prizes use), or, with
-    `live`, also from sheets still open, whose lines are marked provisional."""
+    """Standings from signed sheets only (official: what seeding and prizes use), or, with
+    `live`, also from sheets still open or not yet signed, whose lines are marked
+    provisional."""
     players = tournament.players.exclude(status=Player.Status.SUBSTITUTE).values_list(
         "pk", "lot_number", "name", "team__name", "status"
     )
@@ -153,21 +221,29 @@ def standings_compute(
         pk: PlayerRow(player_id=pk, number=number, name=name, team=team or "", status=status)
         for pk, number, name, team, status in players
     }
+    _sanctions(tournament, rows)
     final_only = not tournament.carry_over_points
     numbers: set[int] = set()
     provisional: set[int] = set()
-    for pid, session, stage, table, position, score, rank, tp12, status in _load_results(
+    for pid, session, stage, table, position, score, rank, tp12, status, lost in _load_results(
         tournament, through_session, live
     ):
         row = rows.get(pid)
         if row is None:
             continue
         numbers.add(session)
-        is_provisional = status == TableSession.Status.OPEN
+        is_provisional = status not in SIGNED
         if is_provisional:
             provisional.add(session)
         line = SessionLine(
-            session, table, position, score, rank, Fraction(tp12, TABLE_POINT_UNIT), is_provisional
+            session,
+            table,
+            position,
+            score,
+            rank,
+            Fraction(tp12, TABLE_POINT_UNIT),
+            is_provisional,
+            lost,
         )
         row.sessions.append(line)
         if stage == Session.Stage.FINAL:
@@ -183,20 +259,24 @@ def standings_compute(
     _assign_ranks(ordered, rank_key)
     return Standings(
         players=ordered,
-        teams=_team_rows(ordered),
+        teams=_team_rows(ordered, counts_disqualified=tournament.team_counts_disqualified),
         session_numbers=sorted(numbers),
         live=live,
         provisional_sessions=sorted(provisional),
     )
 
 
-def _team_rows(players: list[PlayerRow]) -> list[TeamRow]:
+def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[TeamRow]:
+    """Teams by the sum of their players (Appendix 7). A disqualified player's figures count
+    for his team only when the tournament says so (`team_counts_disqualified`)."""
     teams: dict[str, TeamRow] = {}
     for row in players:
         if not row.team:
             continue
         team = teams.setdefault(row.team, TeamRow(name=row.team, members=[]))
         team.members.append(row.name)
+        if not row.ranked and not counts_disqualified:
+            continue
         team.table_points += row.table_points
         team.contest_points += row.contest_points
         for line in row.sessions:
@@ -238,6 +318,7 @@ def standings_as_dict(standings: Standings) -> dict:
             "rank": line.rank,
             "table_points": points_value(line.table_points),
             "provisional": line.provisional,
+            "forfeit": line.forfeited,
         }
 
     return {
@@ -247,6 +328,7 @@ def standings_as_dict(standings: Standings) -> dict:
         "players": [
             {
                 "rank": row.rank,
+                "status": row.standing_status,
                 "number": row.number,
                 "name": row.name,
                 "team": row.team,

@@ -7,6 +7,7 @@ only, so it appears on the Record of Fouls like any other foul. See docs/penalti
 """
 
 import math
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -19,7 +20,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSession
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
-from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+from tournaments.services.sheets import CHECKIN, sheet_lock, sheet_touch
 
 # A clock at the table may run a little ahead of the server's.
 ARRIVAL_CLOCK_TOLERANCE = timedelta(minutes=5)
@@ -71,6 +72,47 @@ def _late_reason(minutes: int) -> str:
     }
 
 
+def _absent_reason() -> str:
+    return _("Did not come to the session: the session is lost (rule 3.11.2).")
+
+
+@dataclass(frozen=True)
+class _LatePenalty:
+    """The late-arrival penalty a check-in calls for: minutes late (None for a no-show),
+    points lost and whether the session is lost (rule 3.11.2)."""
+
+    minutes: int | None
+    points: int
+    forfeited: bool
+
+    def matches(self, penalty: Penalty) -> bool:
+        return (
+            penalty.minutes_late == self.minutes
+            and penalty.amount == self.points
+            and penalty.forfeited == self.forfeited
+        )
+
+    @property
+    def reason(self) -> str:
+        return _absent_reason() if self.minutes is None else _late_reason(self.minutes)
+
+
+def _late_penalty_due(seat: Seat, check_in: CheckIn, start) -> _LatePenalty | None:
+    """What rule 3.11.2 asks of this check-in: nothing when on time (or a substitute called
+    to the seat), points off up to 15 minutes, the session lost after 15 minutes or when the
+    player did not come at all."""
+    player = check_in.player
+    if _is_called_in_substitute(seat, player):
+        return None
+    if check_in.absent:
+        return _LatePenalty(minutes=None, points=0, forfeited=True)
+    minutes = minutes_late(actual_start=start, arrived_at=check_in.arrived_at)
+    if not minutes:
+        return None
+    points, forfeited = scoring_adapter.late_arrival(minutes)
+    return _LatePenalty(minutes=minutes, points=points, forfeited=forfeited)
+
+
 def _sync_late_penalty(
     *, sheet: TableSession, seat: Seat, check_in: CheckIn, start, why: str, user
 ) -> bool:
@@ -81,10 +123,7 @@ def _sync_late_penalty(
     edited in place, so the Record of Fouls shows both.
     """
     player = check_in.player
-    minutes = 0
-    if not _is_called_in_substitute(seat, player):
-        minutes = minutes_late(actual_start=start, arrived_at=check_in.arrived_at)
-    points, forfeited = scoring_adapter.late_arrival(minutes) if minutes else (0, False)
+    due = _late_penalty_due(seat, check_in, start)
     current = list(
         Penalty.objects.select_for_update().filter(
             table_session=sheet,
@@ -93,16 +132,11 @@ def _sync_late_penalty(
             voided_at__isnull=True,
         )
     )
-    if not minutes and not current:
+    if due is None and not current:
         return False
-    if (
-        len(current) == 1
-        and current[0].minutes_late == minutes
-        and current[0].amount == points
-        and current[0].forfeited == forfeited
-    ):
+    if due is not None and len(current) == 1 and due.matches(current[0]):
         return False
-    if seat.replaced_player_id == player.pk and not forfeited:
+    if seat.replaced_player_id == player.pk and not (due and due.forfeited):
         raise TournamentError(
             _(
                 "%(player)s lost this session and a substitute took his seat: his late arrival "
@@ -112,19 +146,78 @@ def _sync_late_penalty(
         )
     for penalty in current:
         mark_void(penalty, reason=why, user=user)
-    if minutes:
+    if due is not None:
         Penalty.objects.create(
             table_session=sheet,
             player=player,
             kind=Penalty.Kind.LATE_ARRIVAL,
-            minutes_late=minutes,
-            amount=points,
-            forfeited=forfeited,
-            reason=_late_reason(minutes),
-            deltas={seat.position: -points} if points else {},
+            minutes_late=due.minutes,
+            amount=due.points,
+            forfeited=due.forfeited,
+            reason=due.reason,
+            deltas={seat.position: -due.points} if due.points else {},
             recorded_by=user,
         )
     return True
+
+
+def _checked_arrival(arrived_at: datetime | None, absent: bool) -> datetime | None:
+    """An arrival time, or none for a no-show: never both, never neither."""
+    if absent:
+        if arrived_at is not None:
+            raise TournamentError(
+                _("A player who did not come has no arrival time: give one or the other.")
+            )
+        return None
+    if arrived_at is None:
+        raise TournamentError(_("Give the date and time the player arrived."))
+    arrived_at = _aware(arrived_at)
+    if arrived_at > timezone.now() + ARRIVAL_CLOCK_TOLERANCE:
+        raise TournamentError(_("An arrival cannot be recorded in the future."))
+    return arrived_at
+
+
+def checkin_apply(
+    *,
+    sheet: TableSession,
+    seats: list[Seat],
+    session: Session,
+    player: Player,
+    arrived_at: datetime | None,
+    absent: bool = False,
+    why: str,
+    user=None,
+) -> bool:
+    """Record or change a player's check-in inside the caller's lock of his sheet, and bring
+    his late-arrival penalty in line with it (rule 3.11.2). The caller touches the sheet and
+    recomputes its results. Returns whether anything changed.
+
+    Shared by the umpire's check-in and the director's correction of one.
+    """
+    arrived_at = _checked_arrival(arrived_at, absent)
+    seat = next(s for s in seats if player.pk in (s.player_id, s.replaced_player_id))
+    check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
+    changed = False
+    if check_in is None:
+        check_in = CheckIn(session=session, player=player, arrived_at=arrived_at, absent=absent)
+        check_in.recorded_by = user
+        check_in.save()
+        changed = True
+    elif (check_in.arrived_at, check_in.absent) != (arrived_at, absent):
+        check_in.arrived_at, check_in.absent = arrived_at, absent
+        check_in.recorded_by = user
+        check_in._change_reason = change_reason(why)
+        check_in.save()
+        changed = True
+    synced = _sync_late_penalty(
+        sheet=sheet,
+        seat=seat,
+        check_in=check_in,
+        start=session.actual_start,
+        why=why,
+        user=user,
+    )
+    return changed or synced
 
 
 @transaction.atomic
@@ -132,23 +225,24 @@ def checkin_record(
     *,
     session: Session,
     player: Player,
-    arrived_at: datetime,
+    arrived_at: datetime | None = None,
+    absent: bool = False,
     expected_version: int | None = None,
     user=None,
 ) -> CheckIn:
-    """Record (or correct) when a player arrived for a session; his late-arrival penalty
-    follows from it against the session's actual start (rule 3.11.2):
+    """Record (or correct) when a player arrived for a session, or that he did not come;
+    his late-arrival penalty follows from it against the session's actual start (3.11.2):
 
     1-10 minutes late, 10 points off; 11-15 minutes, 20 points off; more than 15, the session
     is lost (a LATE_ARRIVAL penalty with `forfeited`, no points). Arriving before the start,
     or before the session is started, is on time. A started minute counts as a whole one.
+    A no-show (`absent`) loses the session at once, with no arrival time invented, and his
+    seat is free for a substitute.
 
     Allowed to the umpire of the player's sheet, the chief umpire and the organiser, until the
     umpire signs the sheet.
     """
-    arrived_at = _aware(arrived_at)
-    if arrived_at > timezone.now() + ARRIVAL_CLOCK_TOLERANCE:
-        raise TournamentError(_("An arrival cannot be recorded in the future."))
+    arrived_at = _checked_arrival(arrived_at, absent)
     if player.tournament_id != session.tournament_id:
         raise TournamentError(_("This player is not registered in this tournament."))
     session = Session.objects.select_for_update().get(pk=session.pk)
@@ -172,31 +266,22 @@ def checkin_record(
     sheet, seats = sheet_lock(
         table_session=seat.table_session,
         expected_version=expected_version,
-        purpose=FOULS,
+        purpose=CHECKIN,
         user=None,
     )
-    seat = next(s for s in seats if s.pk == seat.pk)
-    check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
-    if check_in is None:
-        check_in = CheckIn(session=session, player=player, arrived_at=arrived_at)
-        check_in.recorded_by = user
-        check_in.save()
-    elif check_in.arrived_at != arrived_at:
-        check_in.arrived_at = arrived_at
-        check_in.recorded_by = user
-        check_in._change_reason = change_reason(_("Check-in time changed"))
-        check_in.save()
-    _sync_late_penalty(
+    checkin_apply(
         sheet=sheet,
-        seat=seat,
-        check_in=check_in,
-        start=session.actual_start,
+        seats=seats,
+        session=session,
+        player=player,
+        arrived_at=arrived_at,
+        absent=absent,
         why=_("Check-in time changed"),
         user=user,
     )
     sheet_touch(sheet)
     table_session_recompute(table_session=sheet, seats=seats)
-    return check_in
+    return CheckIn.objects.get(session=session, player=player)
 
 
 @transaction.atomic
@@ -227,7 +312,9 @@ def checkin_session_started(*, session: Session, user=None) -> int:
     changed = 0
     why = _("Session start changed")
     for sheet_id in sorted(by_sheet):  # one lock order for every caller: no deadlock
-        sheet, seats = sheet_lock(table_session=TableSession(pk=sheet_id), purpose=FOULS, user=None)
+        sheet, seats = sheet_lock(
+            table_session=TableSession(pk=sheet_id), purpose=CHECKIN, user=None
+        )
         seat_of = {s.player_id: s for s in seats}
         seat_of.update({s.replaced_player_id: s for s in seats if s.replaced_player_id})
         touched = False
@@ -265,7 +352,7 @@ def seat_replace_with_substitute(
     """
     reason = clean_reason(reason, missing=_("Say why the substitute takes this seat."))
     sheet, seats = sheet_lock(
-        table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
+        table_session=table_session, expected_version=expected_version, purpose=CHECKIN, user=user
     )
     seat = next((s for s in seats if s.player_id == player.pk), None)
     if seat is None:

@@ -1,8 +1,10 @@
 """Drawing lots for player numbers (rule 3.5.1): seeded, recorded, re-runnable, with who drew
-for an absent player."""
+for an absent player, and, where the tournament requires it, only for players who took the
+Player's Oath (Appendix 2) unless the organiser confirms drawing without it."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_update_with_history
 
 from tournaments import roles, seating_adapter
@@ -11,6 +13,43 @@ from tournaments.history import history_user
 from tournaments.live import live_touch
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import text_problem
+
+
+class OathNotTaken(TournamentError):
+    """Lots refused: the tournament requires the Player's Oath (Appendix 2) and these active
+    players have not taken it. `players` are they, by registration number; the organiser
+    records their oath, or confirms the draw without it (`lots_draw(without_oath=True)`)."""
+
+    field = "without_oath"  # the API's error names the input that confirms
+
+    def __init__(self, players: list[Player]):
+        self.players = players
+        message = ngettext(
+            "The Player's Oath is required before the lots (Appendix 2) and %(n)s player has "
+            "not taken it: %(players)s. Record the oath, or confirm drawing lots without it.",
+            "The Player's Oath is required before the lots (Appendix 2) and %(n)s players have "
+            "not taken it: %(players)s. Record their oath, or confirm drawing lots without it.",
+            len(players),
+        ) % {"n": len(players), "players": player_names(players)}
+        super().__init__(message, code="invalid_state")
+
+
+def player_names(players: list[Player]) -> str:
+    """Players as "r3 Ana García, r7 Li Wei" (r: the registration number; numbers drawn by lot
+    may still change)."""
+    return ", ".join(f"r{p.registration_number} {p.name}" for p in players)
+
+
+def lots_players_without_oath(*, tournament: Tournament) -> list[Player]:
+    """The active players (those the lots number) who have not taken the Player's Oath, by
+    registration number; none when the tournament does not require it (Appendix 2)."""
+    if not tournament.oath_required:
+        return []
+    return list(
+        tournament.players.filter(
+            status=Player.Status.ACTIVE, oath_accepted_at__isnull=True
+        ).order_by("registration_number")
+    )
 
 
 def _check_organiser(user) -> None:
@@ -46,6 +85,7 @@ def lots_draw(
     tournament: Tournament,
     seed: str | None = None,
     drawn_by: dict[int, str] | None = None,
+    without_oath: bool = False,
     user=None,
 ) -> str:
     """Give every active player a number 1..N from a seed that is recorded and printed.
@@ -57,24 +97,55 @@ def lots_draw(
     in his place and the draw is valid. `drawn_by` maps such a player's registration number
     to that person's name; it is recorded on the player (Player.lot_drawn_by). Players not in
     it keep what was recorded before (see `player_set_lot_drawer`).
+
+    Appendix 2: when the tournament requires the Player's Oath (`Tournament.oath_required`),
+    lots are drawn only once every active player took it (OathNotTaken names those who did
+    not), unless the organiser confirms the draw without it (`without_oath=True`). Such a draw
+    is noted, with the players concerned, in the history of the tournament and of each of
+    them. A tournament that does not require the oath draws as before.
     """
     _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.sessions.exists():
         raise TournamentError(_("The seating chart already exists; lots cannot be drawn again."))
-    players = list(tournament.players.filter(status=Player.Status.ACTIVE))
+    # Locked: their oath is read and their numbers written (player_accept_oath locks them).
+    players = list(
+        tournament.players.select_for_update().filter(status=Player.Status.ACTIVE).order_by("pk")
+    )
     if len(players) < 4:
         raise TournamentError(_("At least four active players are needed to draw lots."))
     drawers = _checked_drawers(drawn_by or {}, players)
+    unsworn = []
+    if tournament.oath_required:
+        unsworn = sorted(
+            (p for p in players if p.oath_accepted_at is None),
+            key=lambda p: p.registration_number,
+        )
+    if unsworn and not without_oath:
+        raise OathNotTaken(unsworn)
     seed = (seed or "").strip() or seating_adapter.new_seed()
     lots = seating_adapter.draw_lots([p.registration_number for p in players], seed)
     tournament.players.update(lot_number=None)
     for player in players:
         player.lot_number = lots[player.registration_number]
         player.lot_drawn_by = drawers.get(player.registration_number, player.lot_drawn_by)
-    bulk_update_with_history(
-        players, Player, ["lot_number", "lot_drawn_by"], default_user=history_user()
-    )
+    sworn = [p for p in players if p not in unsworn]
+    fields = ["lot_number", "lot_drawn_by"]
+    bulk_update_with_history(sworn, Player, fields, default_user=history_user())
+    if unsworn:
+        bulk_update_with_history(
+            unsworn,
+            Player,
+            fields,
+            default_user=history_user(),
+            default_change_reason=_(
+                "Lot drawn without the Player's Oath (Appendix 2), as the organiser confirmed."
+            ),
+        )
+        tournament._change_reason = _(
+            "Lots drawn without the Player's Oath (Appendix 2) of: %(players)s; the organiser "
+            "confirmed."
+        ) % {"players": player_names(unsworn)}
     tournament.lots_seed = seed
     tournament.save(update_fields=["lots_seed"])
     live_touch(tournament.pk)

@@ -7,6 +7,8 @@ recorded in error is voided with a reason, never deleted. Late arrival is not re
 it follows from the check-in (`tournaments.services.checkin`). See docs/penalties.md.
 """
 
+import unicodedata
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournaments import scoring_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, Player, Seat, TableSession
-from tournaments.models.play import HANDS_PER_SESSION
+from tournaments.models.play import HANDS_PER_SESSION, SheetClosure
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
 
@@ -34,11 +36,44 @@ def change_reason(text: str) -> str:
     return " ".join(str(text).split())
 
 
+# Characters that print as nothing although Unicode calls them letters or symbols (fillers).
+_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _invisible(char: str) -> bool:
+    """Spaces, line and paragraph separators, control, format (zero-width), private-use and
+    unassigned characters, and the blank fillers: nothing a reader sees."""
+    return unicodedata.category(char)[0] in "CZ" or char in _BLANK_GLYPHS
+
+
+def visible_text(text) -> str:
+    """`text` without the invisible characters around it; "" when nothing a reader can see is
+    left (only spaces, zero-width, control or format characters, or combining marks alone)."""
+    text = str(text or "")
+    start, end = 0, len(text)
+    while start < end and _invisible(text[start]):
+        start += 1
+    while end > start and _invisible(text[end - 1]):
+        end -= 1
+    text = text[start:end]
+    if not any(unicodedata.category(c)[0] in "LNPS" and not _invisible(c) for c in text):
+        return ""
+    return text
+
+
+def refuse_nul(reason: str) -> None:
+    """PostgreSQL stores no NUL character in a text column: refuse it rather than fail."""
+    if "\x00" in reason:
+        raise TournamentError(_("The reason contains a NUL character (\\x00)."))
+
+
 def clean_reason(reason: str, *, missing: str) -> str:
-    """A reason stripped, refused when empty (`missing` says what to write) or too long."""
-    reason = (reason or "").strip()
+    """A reason stripped, refused when it shows nothing (`missing` says what to write: empty,
+    or only spaces, zero-width or control characters) or is too long."""
+    reason = visible_text(reason)
     if not reason:
         raise TournamentError(missing)
+    refuse_nul(reason)
     if len(reason) > REASON_MAX_LENGTH:
         raise TournamentError(
             _("Keep the reason under %(max)s characters; put the details in the remarks.")
@@ -61,7 +96,13 @@ def _check_hand_number(
     sheet: TableSession, hand_number: int | None, *, kind: str, offender: str
 ) -> None:
     """A foul happens in a hand of this sheet: 1-16, and not after the next hand to be played
-    (bug 6). False Hu and dead hand name the hand whose right to win is lost."""
+    (bug 6). False Hu and dead hand name the hand whose right to win is lost.
+
+    On an open sheet the hand in play is the one after those recorded. When the session's end
+    closed the sheet after N hands, hand N+1 was in play at the gong (3.5.6: "Cualquier mano
+    en juego finaliza inmediatamente"): a foul in it is still recorded, hand N+2 is not. A
+    sheet closed by its 16th hand or a time-limit stop takes fouls in its recorded hands only
+    (the stopped hand is itself recorded)."""
     if hand_number is None:
         if kind in _DEAD_HAND_KINDS:
             raise TournamentError(
@@ -79,8 +120,17 @@ def _check_hand_number(
             % {"max": HANDS_PER_SESSION, "n": hand_number}
         )
     played = Hand.objects.filter(table_session=sheet).count()
-    last_possible = played + 1 if sheet.status == TableSession.Status.OPEN else played
-    last_possible = min(last_possible, HANDS_PER_SESSION)
+    at_the_gong = sheet.closed_by == SheetClosure.SESSION_END
+    in_play = sheet.status == TableSession.Status.OPEN or at_the_gong
+    last_possible = min(played + 1 if in_play else played, HANDS_PER_SESSION)
+    if hand_number > last_possible and at_the_gong:
+        raise TournamentError(
+            _(
+                "Hand %(n)s was never played: the session ended during hand %(last)s, the last "
+                "one a foul can be recorded in (rule 3.5.6)."
+            )
+            % {"n": hand_number, "last": last_possible}
+        )
     if hand_number > last_possible:
         raise TournamentError(
             _("Hand %(n)s has not been reached: %(played)s hands are recorded on this sheet.")
@@ -186,11 +236,73 @@ def penalty_record(
     `hand_number` (1-16, not after the next hand to be played) is required for a False Hu and
     a dead hand. Late arrival comes from the check-in, not from here.
     """
-    reason = clean_reason(reason, missing=_("Describe the foul."))
-    _check_fields(kind, foul=foul, amount=amount, victim=victim, invalid_claim=invalid_claim)
+    reason = penalty_fields_check(
+        kind=kind,
+        reason=reason,
+        foul=foul,
+        amount=amount,
+        victim=victim,
+        invalid_claim=invalid_claim,
+    )
     sheet, seats = sheet_lock(
         table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
     )
+    penalty = penalty_create_locked(
+        sheet=sheet,
+        seats=seats,
+        player=player,
+        kind=kind,
+        reason=reason,
+        foul=foul,
+        amount=amount,
+        victim=victim,
+        invalid_claim=invalid_claim,
+        hand_number=hand_number,
+        remarks=remarks,
+        user=user,
+    )
+    sheet_touch(sheet)
+    table_session_recompute(table_session=sheet, seats=seats)
+    return penalty
+
+
+def penalty_fields_check(
+    *,
+    kind: str,
+    reason: str,
+    foul: str = "",
+    amount: int | None = None,
+    victim: Player | None = None,
+    invalid_claim: bool = False,
+) -> str:
+    """The nature of the foul cleaned (returned), and whatever does not belong to this kind of
+    penalty refused, before any lock (rule 3.11). Shared by `penalty_record` and the
+    director's correction that adds a penalty to a signed sheet."""
+    reason = clean_reason(reason, missing=_("Describe the foul."))
+    _check_fields(kind, foul=foul, amount=amount, victim=victim, invalid_claim=invalid_claim)
+    return reason
+
+
+def penalty_create_locked(
+    *,
+    sheet: TableSession,
+    seats: list[Seat],
+    player: Player,
+    kind: str,
+    reason: str,
+    foul: str = "",
+    amount: int | None = None,
+    victim: Player | None = None,
+    invalid_claim: bool = False,
+    hand_number: int | None = None,
+    remarks: str = "",
+    user=None,
+    history_reason: str = "",
+) -> Penalty:
+    """Compute and save a penalty inside the caller's lock of `sheet` (after
+    `penalty_fields_check`): the offender and the victim sit at the table, the hand number
+    fits the sheet, the points follow from the rules (3.11). The caller bumps the version and
+    recomputes. `history_reason` (a correction's) goes to the penalty's history."""
     offender = _seat_of(seats, player, role=_("the offender")).position
     _check_hand_number(sheet, hand_number, kind=kind, offender=offender)
     occurrence = None
@@ -233,9 +345,10 @@ def penalty_record(
         deltas=deltas,
         recorded_by=user,
     )
+    if history_reason:
+        penalty._change_reason = change_reason(history_reason)
+        penalty._history_user = user
     penalty.save()
-    sheet_touch(sheet)
-    table_session_recompute(table_session=sheet, seats=seats)
     return penalty
 
 

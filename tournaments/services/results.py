@@ -38,9 +38,9 @@ def _penalty_effects(penalties: list[Penalty], seats: dict[str, Seat]) -> tuple[
 def _rank(scores: dict[str, int], forfeited: set[str], tie_rule: str) -> dict[str, tuple]:
     """Rank and table points per position (3.9.2).
 
-    A player who lost the session by arriving late (3.11.2) takes no table points and ranks
-    below everyone who played it; the others share the top places among themselves, so a tie
-    at the bottom never hands table points to a forfeited player.
+    A player who lost the session (3.11.2) takes no table points and ranks below everyone who
+    played it; the others share the top places among themselves, so a tie at the bottom never
+    hands table points to a forfeited player.
     """
     floor = min(scores.values()) - 1
     ranking = {p: (floor if p in forfeited else s) for p, s in scores.items()}
@@ -52,6 +52,13 @@ def _rank(scores: dict[str, int], forfeited: set[str], tie_rule: str) -> dict[st
     }
 
 
+def _has_result(table_session: TableSession, hand_totals: dict, penalties: list) -> bool:
+    """A sheet gives its players a result once anything is recorded on it, and always once it
+    is closed: a sheet closed by the session's end or the time limit with no hand and no
+    penalty is a four-way tie (3.9.2: equal scores share their places' table points)."""
+    return bool(hand_totals or penalties) or table_session.status != TableSession.Status.OPEN
+
+
 def _lines(table_session: TableSession, by_position: dict[str, Seat]) -> list[_Line]:
     hand_totals = dict(
         HandScore.objects.filter(hand__table_session=table_session)
@@ -60,18 +67,29 @@ def _lines(table_session: TableSession, by_position: dict[str, Seat]) -> list[_L
         .order_by()
     )
     penalties = list(table_session.penalties.filter(voided_at__isnull=True))
-    if len(by_position) != 4 or (not hand_totals and not penalties):
+    if len(by_position) != 4 or not _has_result(table_session, hand_totals, penalties):
         return []
+    tournament = table_session.session.tournament
     penalty_deltas, forfeited = _penalty_effects(penalties, by_position)
     scores = {p: hand_totals.get(p, 0) + penalty_deltas.get(p, 0) for p in by_position}
-    ranked = _rank(scores, forfeited, table_session.session.tournament.tie_rule)
+    ranked = _rank(scores, forfeited, tournament.tie_rule)
+    # A lost session is one fixed result (3.11.2 "ha perdido la sesión actual"): 0 table
+    # points and the tournament's contest points for it, whatever was paid at his seat.
+    forfeit_score = tournament.forfeit_contest_points
     lines = [
-        _Line(seat.player_id, p, scores[p], *ranked[p], p in forfeited)
+        _Line(
+            seat.player_id,
+            p,
+            forfeit_score if p in forfeited else scores[p],
+            *ranked[p],
+            p in forfeited,
+        )
         for p, seat in sorted(by_position.items())
     ]
-    # A registered player replaced by a substitute after losing the session (3.11.2).
+    # A registered player replaced by a substitute after losing the session: the seat's
+    # payments are the substitute's line; his is the fixed forfeit.
     lines += [
-        _Line(seat.replaced_player_id, p, 0, 4, 0, True)
+        _Line(seat.replaced_player_id, p, forfeit_score, 4, 0, True)
         for p, seat in sorted(by_position.items())
         if seat.replaced_player_id
     ]
@@ -113,3 +131,52 @@ def table_session_recompute(
             result.save()
         saved.append(result)
     return saved
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    """A stored session result that a recompute changed (or removed, or added)."""
+
+    session: int
+    table: int
+    player: str
+    before: tuple[int, int] | None  # (score, table points in twelfths)
+    after: tuple[int, int] | None
+
+
+def _stored(table_session: TableSession) -> dict[int, tuple[str, tuple[int, int]]]:
+    return {
+        r.player_id: (r.player.name, (r.score, r.table_points_12))
+        for r in SessionResult.objects.filter(table_session=table_session).select_related("player")
+    }
+
+
+@transaction.atomic
+def tournament_results_recompute(*, tournament_id: int, reason: str) -> list[ResultChange]:
+    """Recompute every stored session result of a tournament under the rules as they are
+    now (each sheet locked in one order, each changed result's history carrying `reason`),
+    and say what changed: nothing official changes silently."""
+    changes = []
+    sheets = (
+        TableSession.objects.select_for_update(of=("self",))
+        .filter(session__tournament_id=tournament_id)
+        .select_related("session__tournament", "table")
+        .order_by("pk")
+    )
+    for sheet in sheets:
+        before = _stored(sheet)
+        table_session_recompute(table_session=sheet, reason=reason)
+        after = _stored(sheet)
+        for player_id in sorted(before.keys() | after.keys()):
+            old, new = before.get(player_id), after.get(player_id)
+            if (old and old[1]) != (new and new[1]):
+                changes.append(
+                    ResultChange(
+                        session=sheet.session.number,
+                        table=sheet.table.number,
+                        player=(new or old)[0],
+                        before=old and old[1],
+                        after=new and new[1],
+                    )
+                )
+    return changes

@@ -351,6 +351,29 @@ def seating_reseat_remaining(
     return seed
 
 
+def _check_every_sheet_signed(tournament: Tournament) -> None:
+    """The final stage is seeded from official standings, which count signed sheets only
+    (Appendix 5): refuse while a sheet of an earlier session is not signed, naming it."""
+    unsigned = TableSession.objects.filter(session__tournament=tournament).exclude(
+        status__in=(TableSession.Status.SIGNED, TableSession.Status.FINAL)
+    )
+    names = [
+        _("session %(session)s table %(table)s") % {"session": s, "table": t}
+        for s, t in unsigned.order_by("session__number", "table__number").values_list(
+            "session__number", "table__number"
+        )
+    ]
+    if names:
+        raise TournamentError(
+            _(
+                "The final stage is seeded from official standings, which count signed sheets "
+                "only; not signed yet: %(sheets)s."
+            )
+            % {"sheets": ", ".join(names)},
+            code="invalid_state",
+        )
+
+
 @transaction.atomic
 def seating_seed_final_session(
     *,
@@ -377,19 +400,13 @@ def seating_seed_final_session(
         raise TournamentError(
             _("All %(n)s sessions already exist.") % {"n": tournament.sessions_planned}
         )
-    open_sheets = TableSession.objects.filter(
-        session__tournament=tournament, status=TableSession.Status.OPEN
-    )
-    if open_sheets.exists():
-        raise TournamentError(
-            _(
-                "%(n)s score sheet(s) are still open: the final stage is seeded from official "
-                "standings, so end the sessions before it first."
-            )
-            % {"n": open_sheets.count()}
-        )
+    _check_every_sheet_signed(tournament)
     table = standings_compute(tournament=tournament)
-    ranking = [row.number for row in table.players if row.status == Player.Status.ACTIVE]
+    ranking = [
+        row.number
+        for row in table.players
+        if row.status == Player.Status.ACTIVE and row.rank is not None
+    ]
     ranking = ranking[:count]
     if len(ranking) < count:
         raise TournamentError(_("Only %(n)s players can advance.") % {"n": len(ranking)})

@@ -2,12 +2,16 @@
 
 Start and end are recorded when they happen, or entered afterwards with the time they
 happened. Ending a session closes every sheet still open (the gong ends every hand in play).
+Sessions start in their order; a start is never after the end. An end is recorded once: a
+wrong one is changed by `session_end_correct`, with a reason (docs/results.md, "Time").
+Refusals of the time given are 400; of the session's state (not started, already ended) 409.
 """
 
 import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import roles
@@ -15,6 +19,7 @@ from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Session, TableSession
 from tournaments.models.play import SheetClosure
+from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import sheet_touch
 from tournaments.services.tournament import tournament_status_refresh
 
@@ -48,6 +53,35 @@ def session_schedule(
     return session
 
 
+def _check_start_in_order(session: Session, at: datetime.datetime) -> None:
+    """Sessions start in their order (3.5.6, 3.5.7): a session's start is not before the
+    recorded start of an earlier session of its group, nor after that of a later one. A value
+    given that contradicts the record: 400."""
+    started = Session.objects.filter(
+        tournament_id=session.tournament_id, group=session.group, actual_start__isnull=False
+    ).exclude(pk=session.pk)
+    previous = started.filter(number__lt=session.number).order_by("-number").first()
+    if previous is not None and at < previous.actual_start:
+        raise TournamentError(
+            _(
+                "A session cannot start before the session before it: %(previous)s started "
+                "at %(at)s."
+            )
+            % {"previous": previous, "at": _moment(previous.actual_start)}
+        )
+    following = started.filter(number__gt=session.number).order_by("number").first()
+    if following is not None and at > following.actual_start:
+        raise TournamentError(
+            _("A session cannot start after the session after it: %(next)s started at %(at)s.")
+            % {"next": following, "at": _moment(following.actual_start)}
+        )
+
+
+def _moment(at: datetime.datetime) -> str:
+    """A recorded time as the user reads it (the current time zone, to the minute)."""
+    return date_format(timezone.localtime(at), "DATETIME_FORMAT")
+
+
 @transaction.atomic
 def session_start(*, session: Session, at: datetime.datetime | None = None, user=None) -> Session:
     """Record the session's actual start (now, or the time it happened); late arrivals are
@@ -59,6 +93,7 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
     at = at or timezone.now()
     if session.actual_end is not None and at > session.actual_end:
         raise TournamentError(_("A session cannot start after it ended."))
+    _check_start_in_order(session, at)
     session.actual_start, session.started_by = at, user
     session.save(update_fields=["actual_start", "started_by"])
     checkin_session_started(session=session)
@@ -75,7 +110,16 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
     _require_director(user)
     session = _locked_session(session)
     if session.actual_start is None:
-        raise TournamentError(_("Start the session before ending it."))
+        raise TournamentError(_("Start the session before ending it."), code="invalid_state")
+    if session.actual_end is not None:
+        raise TournamentError(
+            _(
+                "This session already ended at %(at)s: its end changes only by the chief "
+                "umpire's correction, with a reason."
+            )
+            % {"at": _moment(session.actual_end)},
+            code="invalid_state",
+        )
     at = at or timezone.now()
     if at < session.actual_start:
         raise TournamentError(_("A session cannot end before it starts."))
@@ -93,4 +137,35 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
         sheet._history_user = user
         sheet.save(update_fields=["status", "closed_by"])
         sheet_touch(sheet, keep_confirmations=True)
+        # A sheet closed with nothing on it still gives its four players a result (a tie).
+        table_session_recompute(table_session=sheet)
+    return session
+
+
+@transaction.atomic
+def session_end_correct(
+    *, session: Session, at: datetime.datetime | None, reason: str, user=None
+) -> Session:
+    """Correct the recorded end of a session that has ended (the chief umpire, with a reason
+    kept in the session's history). The sheets the end closed stay closed; the 30 minutes
+    for appeals (3.12) run from the corrected time."""
+    from tournaments.services.penalties import change_reason, clean_reason
+
+    _require_director(user)
+    reason = clean_reason(reason, missing=_("Say why the end of the session is corrected."))
+    session = _locked_session(session)
+    if session.actual_end is None:
+        raise TournamentError(
+            _("This session has not ended: end it, there is no end to correct."),
+            code="invalid_state",
+        )
+    if at is None:
+        raise TournamentError(_("Give the time the session ended."))
+    if at < session.actual_start:
+        raise TournamentError(_("A session cannot end before it starts."))
+    session.actual_end, session.ended_by = at, user
+    session._change_reason = change_reason(reason)
+    session._history_user = user
+    session.save(update_fields=["actual_end", "ended_by"])
+    live_touch(session.tournament_id)
     return session

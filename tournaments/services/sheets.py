@@ -1,7 +1,8 @@
 """The score sheet's state, shared by every service that writes to a sheet.
 
 Every write locks the sheet row, checks the version the user saw (no lost update) and the
-sheet's state (open for hands; locked once the umpire signed, except for corrections), then
+sheet's state (its session started, except for check-ins; open for hands; locked once the
+umpire signed, except for corrections), then
 bumps the version in the same transaction.
 """
 
@@ -29,9 +30,24 @@ class SheetLocked(TournamentError):
         super().__init__(message, code="locked")
 
 
+class SessionNotStarted(TournamentError):
+    """Nothing is played before the chief umpire starts the session (3.5.6: its time counts
+    from the start)."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "The session has not started: no hand, penalty or confirmation is recorded "
+                "before the chief umpire starts it (rule 3.5.6)."
+            ),
+            code="invalid_state",
+        )
+
+
 # What may still be written in each state (a correction by a director writes in any state).
-HANDS = "hands"  # hands, dead-hand and hand-number checks: only while open
-FOULS = "fouls"  # penalties, check-ins, seats, confirmations: until the umpire signs
+HANDS = "hands"  # hands, dead-hand and hand-number checks: once started, only while open
+FOULS = "fouls"  # penalties, confirmations, removing a hand: once started, until the umpire signs
+CHECKIN = "checkin"  # check-ins and substitutes: until the umpire signs, also before the start
 SIGN = "sign"  # umpire's signature: complete sheets; countersignature: signed sheets
 CORRECTION = "correction"
 
@@ -82,6 +98,9 @@ def _check_state(sheet: TableSession, purpose: str) -> None:
         raise SheetLocked(
             _("The umpire has signed this sheet: it changes only by a director's correction.")
         )
+    if purpose in (HANDS, FOULS) and sheet.session.actual_start is None:
+        # Players check in before the start (CHECKIN): they are expected early (3.5.7).
+        raise SessionNotStarted()
     if purpose == HANDS and status != TableSession.Status.OPEN:
         raise SheetLocked(
             _("This sheet is closed (%(why)s): no more hands can be recorded.")

@@ -11,14 +11,17 @@ from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import sheet_touch
 
-# Settings whose change alters stored session results, which are then recomputed.
-RESULT_SETTINGS = {"tie_rule"}
-# Settings that decide the official ranking: fixed once a sheet is signed.
+# Settings whose change alters stored session results, which are then recomputed: the
+# table-point tie rule (3.9.2), the contest points of a forfeited session (3.11.2).
+RESULT_SETTINGS = {"tie_rule", "forfeit_contest_points"}
+# Settings that decide the official ranking: fixed once a sheet is signed. A disqualified
+# player's points for his team (3.11.5) decide the team ranking, not a stored result.
 RANKING_SETTINGS = RESULT_SETTINGS | {
     "tie_breaks",
     "carry_over_points",
     "qualifying_sessions",
     "finalists",
+    "team_counts_disqualified",
 }
 
 
@@ -86,9 +89,9 @@ def _signed_sheets(tournament: Tournament):
 def tournament_save(
     *, tournament: Tournament, changed: list[str] | None = None, user=None
 ) -> Tournament:
-    """Create or update a tournament; a changed tie rule recomputes every session result,
-    each sheet locked, its version bumped (open forms are refused) and its confirmations
-    withdrawn, as for any change of the figures."""
+    """Create or update a tournament; a changed tie rule or forfeit score (RESULT_SETTINGS)
+    recomputes every session result, each sheet locked, its version bumped (open forms are
+    refused) and its confirmations withdrawn, as for any change of the figures."""
     changed = changed or []
     if tournament.pk is None:
         tournament.full_clean()

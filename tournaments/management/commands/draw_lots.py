@@ -4,7 +4,12 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.management.commands._base import TournamentCommand
-from tournaments.services.lots import lots_draw
+from tournaments.services.lots import (
+    OathNotTaken,
+    lots_draw,
+    lots_players_without_oath,
+    player_names,
+)
 
 
 def _drawn_by(values: list[str]) -> dict[int, str]:
@@ -39,12 +44,36 @@ class Command(TournamentCommand):
                 "repeatable; rule 3.5.1)"
             ),
         )
+        parser.add_argument(
+            "--without-oath",
+            action="store_true",
+            help=_(
+                "draw although players have not taken the Player's Oath the tournament "
+                "requires (Appendix 2); noted in the history"
+            ),
+        )
 
-    def handle(self, *args, slug: str, seed: str, drawn_by: list[str], **options):
+    def handle(
+        self, *args, slug: str, seed: str, drawn_by: list[str], without_oath: bool, **options
+    ):
         tournament = self.tournament(slug)
         drawers = _drawn_by(drawn_by)
-        seed = lots_draw(tournament=tournament, seed=seed or None, drawn_by=drawers or None)
+        try:
+            seed = lots_draw(
+                tournament=tournament,
+                seed=seed or None,
+                drawn_by=drawers or None,
+                without_oath=without_oath,
+            )
+        except OathNotTaken as refusal:
+            raise CommandError(f"{refusal.message} (--without-oath)") from refusal
         self.stdout.write(_("Lots drawn with seed %(seed)s") % {"seed": seed})
+        unsworn = lots_players_without_oath(tournament=tournament)
+        if unsworn:
+            self.stdout.write(
+                _("Drawn without the Player's Oath (Appendix 2) of: %(players)s")
+                % {"players": player_names(unsworn)}
+            )
         for player in tournament.players.exclude(lot_number=None).order_by("lot_number"):
             line = f"{player.lot_number:4d}  {player.name}"
             if player.lot_drawn_by:

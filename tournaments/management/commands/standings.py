@@ -3,7 +3,12 @@ import json
 from django.utils.translation import gettext as _
 
 from tournaments.management.commands._base import TournamentCommand
-from tournaments.selectors.standings import points_value, standings_as_dict, standings_compute
+from tournaments.selectors.standings import (
+    points_value,
+    standing_label,
+    standings_as_dict,
+    standings_compute,
+)
 
 
 class Command(TournamentCommand):
@@ -16,7 +21,7 @@ class Command(TournamentCommand):
         parser.add_argument(
             "--live",
             action="store_true",
-            help=_("also count sheets still open (their figures are marked * as provisional)"),
+            help=_("also count sheets not yet signed (their figures are marked * as provisional)"),
         )
 
     def handle(self, *args, slug, json: bool, through_session, live: bool, **options):
@@ -27,7 +32,7 @@ class Command(TournamentCommand):
         if json:
             self.stdout.write(_dumps(standings_as_dict(standings)))
             return
-        scope = _("Live (* provisional)") if live else _("Official (complete sheets only)")
+        scope = _("Live (* provisional)") if live else _("Official (signed sheets only)")
         self.stdout.write(
             f"{scope}; {_('sessions counted')}: "
             + (", ".join(str(n) for n in standings.session_numbers) or "—")
@@ -37,10 +42,13 @@ class Command(TournamentCommand):
             f"{_('TP'):>7} {_('CP'):>7}"
         )
         for row in standings.players:
+            label = standing_label(row.standing_status)
             self.stdout.write(
-                f"{row.rank:>4} {row.number or '':>4}  {row.name[:28]:<28} {row.team[:20]:<20} "
-                f"{points_value(row.table_points):>7} {row.contest_points:>7}"
+                f"{row.rank or '—':>4} {row.number or '':>4}  {row.name[:28]:<28} "
+                f"{row.team[:20]:<20} {points_value(row.table_points):>7} "
+                f"{row.contest_points:>7}"
                 + ("*" if row.provisional else "")
+                + (f"  ({label})" if label else "")
             )
         if standings.teams:
             self.stdout.write("")
