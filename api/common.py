@@ -1,6 +1,8 @@
 """What every endpoint shares: the error schema for the docs, lookups that answer 404, the
 sheet's ETag and the If-Match check, pagination."""
 
+import django_filters
+from django import forms
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
@@ -39,6 +41,10 @@ def error_responses(*statuses: int) -> dict:
         409: _("The object's state refuses this (a signed sheet changes only by correction)."),
         412: _("`If-Match` is stale: the object changed since you read it."),
         428: _("`If-Match` is missing: send the ETag you read."),
+        429: _(
+            "Too many failed logins with this username or from this address: `Retry-After` "
+            "says in how many seconds to try again."
+        ),
     }
     return {
         code: OpenApiResponse(ErrorListSerializer, description=described[code]) for code in statuses
@@ -52,6 +58,24 @@ IF_MATCH = OpenApiParameter(
     required=True,
     description=_("The ETag of the score sheet as you last read it (GET /api/score-sheets/{id}/)."),
 )
+
+
+# The largest number a filter or a query parameter takes: PostgreSQL's integer. Session and
+# table numbers and the ids of an event stay far below it; a larger value would be matched
+# against nothing by PostgreSQL and refused by SQLite with an OverflowError (a 500).
+MAX_INTEGER = 2**31 - 1
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole number from 1 to MAX_INTEGER: anything else (`1e30`, `1.5`, `-3`, a number of
+    twenty digits) is a 400 naming the parameter, before any query."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_INTEGER)
+        super().__init__(*args, **kwargs)
 
 
 def tournament_for(slug: str) -> Tournament:

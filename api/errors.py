@@ -6,8 +6,9 @@ view never catches what a service refused. A refused hand carries the scoring co
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as ModelValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -99,3 +100,20 @@ def exception_handler(exc, context):
         ]
     response.data = {"errors": found}
     return response
+
+
+API_PREFIX = "/api/"
+
+
+def page_not_found(request, exception):
+    """config.urls.handler404: an address under /api/ that no route matches answers in the
+    API's error format, whatever the method; any other address gets Django's page. (With
+    DEBUG on, Django shows its debug page instead, as for every 404.)"""
+    if not request.path_info.startswith(API_PREFIX):
+        return defaults.page_not_found(request, exception)
+    message = _("The API has no such address: its endpoints are listed at /api/docs/.")
+    return JsonResponse(
+        {"errors": [error("not_found", message)]},
+        status=status.HTTP_404_NOT_FOUND,
+        json_dumps_params={"ensure_ascii": False, "separators": (",", ":")},
+    )

@@ -74,3 +74,26 @@ def env_choice(name: str, default: str, *, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ImproperlyConfiguredEnv(f"{name}={value!r} must be one of {', '.join(choices)}")
     return value
+
+
+# The placeholder of deploy/env.example's SECRET_KEY: an operator who copied the file and
+# left the key as it was would run with a key published with the code.
+EXAMPLE_SECRET_KEY_MARK = "CHANGE-me"
+# What `manage.py check --deploy` asks of a key (security.W009).
+MIN_SECRET_KEY_LENGTH = 50
+
+
+def production_secret_key_problem(key: str) -> str | None:
+    """Why `key` may not sign a production site's logins and printed fingerprints, or None."""
+    generate = 'e.g. python3 -c "import secrets; print(secrets.token_urlsafe(50))"'
+    if EXAMPLE_SECRET_KEY_MARK in key:
+        return (
+            f"SECRET_KEY is the example of deploy/env.example (it contains "
+            f"{EXAMPLE_SECRET_KEY_MARK!r}): set a random key of your own, {generate}"
+        )
+    if len(key) < MIN_SECRET_KEY_LENGTH:
+        return (
+            f"SECRET_KEY is {len(key)} characters long; production needs at least "
+            f"{MIN_SECRET_KEY_LENGTH} random ones, {generate}"
+        )
+    return None

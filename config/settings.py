@@ -6,6 +6,7 @@ backend. `DJANGO_MODE=production` turns on the hardening `manage.py check --depl
 and requires a real secret key and allowed hosts.
 """
 
+import datetime
 import os
 import secrets
 import time
@@ -23,6 +24,7 @@ from config.env import (
     env_list,
     env_str,
     env_url,
+    production_secret_key_problem,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -57,6 +59,8 @@ if not SECRET_KEY:
         f"SECRET_KEY is not set: using the development key kept in {_key_file}.",
         stacklevel=1,
     )
+elif PRODUCTION and (_key_problem := production_secret_key_problem(SECRET_KEY)):
+    raise ImproperlyConfiguredEnv(_key_problem)
 
 DEBUG = env_bool("DEBUG", default=not PRODUCTION)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]"])
@@ -83,6 +87,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "simple_history",
+    "axes",  # failed logins throttled: see AXES_* below
     "tournaments",
     "reports",
     "api",
@@ -104,6 +109,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as axes asks: turns a locked login form's answer into a 429 (AXES_* below).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -193,6 +200,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # DRF's parsers, refusing too deeply nested JSON and NUL characters (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "api.parsers.FormParser",
+        "api.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "api.common.Pagination",
@@ -291,3 +304,26 @@ SIMPLE_HISTORY_REVERT_DISABLED = True  # history is read-only: changes go throug
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "player-home"
+
+# Failed logins are throttled (django-axes; tournaments/login_throttle.py, docs/deployment.md):
+# after 10 failures for one username, or from one address, within 15 minutes (counted from the
+# last failure), every login of that username or from that address is refused with 429 and
+# Retry-After: the admin, /login/ and POST /api/auth/token/. The attempts are kept in the
+# database (axes' tables). A director unlocks with `manage.py axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked login before the password check
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+# A success resets nothing: else a login of one's own from the same address would wipe the
+# failures counted against that address.
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.lockout_response"
+AXES_VERBOSE = False  # no "AXES: BEGIN …" line at the start of every command and process
+# Behind the production HTTPS proxy every request comes from the proxy: the client's address is
+# the one the proxy adds to X-Forwarded-For.
+AXES_CLIENT_IP_CALLABLE = (
+    "tournaments.login_throttle.client_ip_behind_proxy" if PRODUCTION else None
+)

@@ -11,3 +11,6 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# An unknown address under /api/ answers JSON in the API's error format (api/errors.py).
+handler404 = "api.errors.page_not_found"

@@ -23,7 +23,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import error_responses, tournament_for
+from api.common import IntegerFilter, error_responses, tournament_for
 from api.views.event import PAGE_PARAMETERS, filtered, page_of, paginated
 from tournaments import roles
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player
@@ -166,8 +166,8 @@ def _readable_queryset():
 
 class AppealFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=Appeal.Status.choices)
-    session = django_filters.NumberFilter(field_name="session__number")
-    player = django_filters.NumberFilter(field_name="player_id")
+    session = IntegerFilter(field_name="session__number")
+    player = IntegerFilter(field_name="player_id")
 
     class Meta:
         model = Appeal

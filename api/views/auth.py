@@ -1,9 +1,13 @@
-"""POST /api/auth/token/ {"username", "password"} → {"token"} (then `Authorization: Token …`)."""
+"""POST /api/auth/token/ {"username", "password"} → {"token"} (then `Authorization: Token …`).
+
+Failed logins count as on the login forms (tournaments/login_throttle.py): once a username or
+an address is locked, the answer is 429 with `Retry-After`, in the API's error format.
+"""
 
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
@@ -11,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import error_responses
+from tournaments.login_throttle import lockout_message, retry_after_seconds
 
 
 class TokenInputSerializer(AuthTokenSerializer):
@@ -18,6 +23,17 @@ class TokenInputSerializer(AuthTokenSerializer):
     password = serializers.CharField(
         help_text=_("the login's password"), style={"input_type": "password"}, trim_whitespace=False
     )
+
+
+class LoginLockedOut(exceptions.APIException):
+    """429 with `Retry-After` (DRF's exception handler sends `wait` as that header)."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "throttled"
+
+    def __init__(self, wait: int):
+        super().__init__(lockout_message(wait))
+        self.wait = wait
 
 
 class TokenApi(APIView):
@@ -38,13 +54,18 @@ class TokenApi(APIView):
                     )
                 },
             ),
-            **error_responses(400),
+            **error_responses(400, 429),
         },
         auth=[],
     )
     def post(self, request):
         serializer = TokenInputSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
+        if not serializer.is_valid():
+            # Axes marks the request once the username or the address is locked (this failure
+            # reached the limit, or the login was refused without checking the password).
+            if getattr(request, "axes_locked_out", False):
+                raise LoginLockedOut(retry_after_seconds(request))
+            raise exceptions.ValidationError(serializer.errors)
         token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})
 

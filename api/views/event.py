@@ -18,7 +18,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import Pagination, error_responses, tournament_for
+from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
 from tournaments import roles
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
@@ -399,7 +399,7 @@ class PlayerOutput(serializers.ModelSerializer):
 
 
 class PlayerFilter(django_filters.FilterSet):
-    team = django_filters.NumberFilter(field_name="team_id")
+    team = IntegerFilter(field_name="team_id")
     status = django_filters.ChoiceFilter(choices=Player.Status.choices)
 
     class Meta:
@@ -763,6 +763,7 @@ class StandingsApi(APIView):
         through_session = serializers.IntegerField(
             required=False,
             min_value=1,
+            max_value=MAX_INTEGER,
             default=None,
             help_text=gettext_lazy("count sessions up to this number only"),
         )

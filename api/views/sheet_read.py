@@ -11,7 +11,7 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import Pagination, error_responses, sheet_etag
+from api.common import IntegerFilter, Pagination, error_responses, sheet_etag
 from api.views.sheet_common import (
     SheetDetailSerializer,
     readable_sheet,
@@ -59,10 +59,8 @@ class ScoreSheetFilter(django_filters.FilterSet):
         field_name="session__tournament__slug",
         help_text=_("the tournament's slug"),
     )
-    session = django_filters.NumberFilter(
-        field_name="session__number", help_text=_("session number")
-    )
-    table = django_filters.NumberFilter(field_name="table__number", help_text=_("table number"))
+    session = IntegerFilter(field_name="session__number", help_text=_("session number"))
+    table = IntegerFilter(field_name="table__number", help_text=_("table number"))
     status = django_filters.ChoiceFilter(
         choices=TableSession.Status.choices, help_text=_("the sheet's sign-off state")
     )

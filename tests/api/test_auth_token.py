@@ -1,5 +1,6 @@
 """POST /api/auth/token/."""
 
+import pytest
 from rest_framework.test import APIClient
 
 from tests.api.conftest import assert_error
@@ -38,3 +39,55 @@ def test_a_bad_token_is_refused_with_401(db):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     assert_error(client.get("/api/tournaments/"), 401)
+
+
+# -- issue 26: failed logins are throttled ---------------------------------------------------
+
+
+@pytest.fixture
+def umpire(db, django_user_model, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return django_user_model.objects.create_user("umpire1", password="Table-Seven-77")
+
+
+def token(client, username: str, password: str, address: str = "127.0.0.1"):
+    return client.post(
+        "/api/auth/token/",
+        {"username": username, "password": password},
+        format="json",
+        REMOTE_ADDR=address,
+    )
+
+
+def test_ten_failures_then_the_right_password_is_429_with_a_retry_time(umpire):
+    client = APIClient()
+    for _ in range(9):
+        assert_error(token(client, "umpire1", "nope"), 400)
+    assert_error(token(client, "umpire1", "nope"), 429, code="throttled")  # the 10th
+    response = token(client, "umpire1", "Table-Seven-77")
+    errors = assert_error(response, 429, code="throttled")
+    assert response["Retry-After"] == "900"
+    assert errors[0]["field"] is None
+    assert errors[0]["message"].startswith("Too many failed logins with this username")
+    assert "Try again in 15 minutes" in errors[0]["message"]
+
+
+def test_failures_on_the_login_forms_count_for_the_token_too(umpire, client):
+    for _ in range(10):
+        client.post("/login/", {"username": "umpire1", "password": "nope"})
+    assert_error(token(APIClient(), "umpire1", "Table-Seven-77"), 429, code="throttled")
+
+
+def test_different_usernames_from_one_address_lock_the_token_for_that_address(umpire):
+    client = APIClient()
+    for number in range(10):
+        token(client, f"nobody{number}", "nope", "10.0.0.1")
+    assert_error(token(client, "umpire1", "Table-Seven-77", "10.0.0.1"), 429, code="throttled")
+    assert token(client, "umpire1", "Table-Seven-77", "10.0.0.2").status_code == 200
+
+
+def test_nine_failures_then_the_right_password_gives_the_token(umpire):
+    client = APIClient()
+    for _ in range(9):
+        token(client, "umpire1", "nope")
+    assert token(client, "umpire1", "Table-Seven-77").status_code == 200

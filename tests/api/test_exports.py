@@ -44,6 +44,14 @@ def test_the_hands_csv_has_a_row_per_hand(small_played, as_role):
     assert rows[0]["winner_name"] == "Wang Wei" and rows[0]["outcome"] == "win"
 
 
+def test_the_hands_csv_served_writes_a_name_like_a_formula_as_text(small_played, as_role):
+    player = small_played.players.get(name="Wang Wei")
+    player.name = "=1+2"
+    player.save()
+    rows = csv_rows(as_role(Role.UMPIRE).get(url("hands.csv")))
+    assert rows[0]["winner_name"] == "'=1+2" and rows[1]["A_points"] == "-16"
+
+
 def test_the_hands_json_has_fans_and_payments(small_played, as_role):
     document = json.loads(as_role(Role.COMMITTEE).get(url("hands.json")).content)
     first = document["hands"][0]

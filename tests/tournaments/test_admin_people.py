@@ -76,6 +76,39 @@ def test_after_checking_a_file_import_registers_it_without_choosing_the_file_aga
     assert Player.objects.filter(tournament=admin_tournament).count() == 2
 
 
+FORMULA_CSV = "name,country,club\n=1+2,Spain,\nAna García,Spain,-Madrid\n"
+FORMULA_WARNINGS = [
+    "line 2: name “=1+2” starts with =, +, - or @",
+    "line 3: club “-Madrid” starts with =, +, - or @",
+]
+
+
+def test_checking_a_csv_lists_a_warning_per_row_that_looks_like_a_formula(
+    admin_client, admin_tournament
+):
+    response = admin_client.post(
+        import_url(admin_tournament), {"csv_text": FORMULA_CSV, "check": "1"}
+    )
+    page = text(response)
+    assert "2 rows checked: all valid" in page
+    assert all(warning in page for warning in FORMULA_WARNINGS)
+    assert not Player.objects.exists()
+
+
+def test_importing_a_csv_that_looks_like_formulas_registers_it_as_typed_and_warns(
+    admin_client, admin_tournament
+):
+    response = admin_client.post(
+        import_url(admin_tournament), {"csv_text": FORMULA_CSV, "import": "1"}, follow=True
+    )
+    page = text(response)
+    assert "2 players imported." in page
+    # The admin's messages start with a capital: "Line 2: …".
+    assert all("L" + warning[1:] in page for warning in FORMULA_WARNINGS)
+    names = Player.objects.filter(tournament=admin_tournament).values_list("name", "club")
+    assert sorted(names) == [("=1+2", ""), ("Ana García", "-Madrid")]
+
+
 def test_the_import_page_asks_for_a_file_or_text(admin_client, admin_tournament):
     response = admin_client.post(import_url(admin_tournament), {"csv_text": "  ", "check": "1"})
     assert "Upload a CSV file or paste its text" in text(response)

@@ -169,6 +169,16 @@ def test_it_refuses_what_a_model_constraint_forbids(tmp_path, document):
     assert "hand_winner_iff_win" in refused(tmp_path, dumps(document))
 
 
+def test_it_refuses_json_nested_deeper_than_any_archive_before_decoding_it(tmp_path, document):
+    """Python's decoder would exhaust its recursion on these (RecursionError, a traceback)."""
+    deep = "The JSON is nested more than 64 levels deep. Nothing was imported."
+    assert refused(tmp_path, "[" * 100_000) == deep
+    assert refused(tmp_path, '{"a":' * 100_000) == deep
+    # A whole archive with one value nested 65 levels deep is refused, and writes nothing.
+    document["tournament"]["venue"] = json.loads("[" * 65 + "]" * 65)
+    assert refused(tmp_path, dumps(document)) == deep
+
+
 def test_it_refuses_a_file_it_cannot_read(tmp_path):
     before = counts()
     with pytest.raises(CommandError, match="Cannot read"):

@@ -107,6 +107,63 @@ def test_the_standings_csv_lists_a_disqualified_player_last_with_no_rank(small_p
     assert [r["rank"] for r in rows[:-1]] == ["1", "2", "3"]
 
 
+def name_players_like_formulas(tournament) -> None:
+    """Seats A and B get names a spreadsheet would run as formulas (CSV injection)."""
+    sheet = TableSession.objects.get(session__tournament=tournament)
+    for position, name in (("A", "=1+2"), ("B", "-Bob")):
+        player = sheet.seats.get(position=position).player
+        player.name = name
+        player.save()
+
+
+def test_the_hands_csv_writes_names_like_formulas_as_text_and_negative_points_as_numbers(
+    small_played,
+):
+    name_players_like_formulas(small_played)
+    rows = read_csv(exports.export_file(tournament=small_played, what="hands", fmt="csv").content)
+    assert (rows[0]["winner_name"], rows[0]["discarder_name"]) == ("'=1+2", "'-Bob")
+    assert (rows[0]["A_name"], rows[0]["B_name"]) == ("'=1+2", "'-Bob")
+    assert (rows[0]["B_points"], rows[1]["A_points"], rows[1]["B_points"]) == ("-21", "-16", "-16")
+
+
+def test_the_standings_csv_writes_names_like_formulas_as_text_and_negative_scores_as_numbers(
+    small_played,
+):
+    name_players_like_formulas(small_played)
+    rows = read_csv(
+        exports.export_file(tournament=small_played, what="standings", fmt="csv", live=True).content
+    )
+    by_name = {row["name"]: row for row in rows}
+    assert {"'=1+2", "'-Bob"} <= set(by_name)
+    assert by_name["'-Bob"]["contest_points"] == "-37"  # -21, then -16 self-drawn
+    assert by_name["'-Bob"]["session_1_score"] == "-37"
+
+
+@pytest.mark.parametrize("text", ['=HYPERLINK("http://x")', "+1", "-Bob", "@SUM(A1)", "\tx", "\rx"])
+def test_a_text_cell_starting_like_a_formula_gets_an_apostrophe(text):
+    content = exports.csv_bytes(["name", "score"], [[text, -16]])
+    assert read_csv(content) == [{"name": "'" + text, "score": "-16"}]
+
+
+@pytest.mark.parametrize("text", ["Bob", "王伟", "1+2", "a=b", ""])
+def test_other_text_cells_are_written_as_they_are(text):
+    assert read_csv(exports.csv_bytes(["name"], [[text]])) == [{"name": text}]
+
+
+def test_the_json_exports_keep_names_like_formulas_as_they_are(small_played):
+    name_players_like_formulas(small_played)
+    hands = json.loads(
+        exports.export_file(tournament=small_played, what="hands", fmt="json").content
+    )
+    assert hands["hands"][0]["winner"]["name"] == "=1+2"
+    standings = json.loads(
+        exports.export_file(
+            tournament=small_played, what="standings", fmt="json", live=True
+        ).content
+    )
+    assert {"=1+2", "-Bob"} <= {player["name"] for player in standings["players"]}
+
+
 def test_the_standings_json_names_the_tournament_and_what_it_counts(small_played):
     file = exports.export_file(tournament=small_played, what="standings", fmt="json", live=True)
     document = json.loads(file.content)

@@ -96,6 +96,55 @@ def test_the_import_refuses_a_file_without_a_header(tournament):
     assert "header" in report.errors[0]
 
 
+# -- issue 26: values a spreadsheet would run as formulas ------------------------------------
+
+FORMULA_CSV = (
+    "name,native_name,country,club,team\n"
+    "=1+2,,Spain,Madrid,\n"
+    "Ana García,,Spain,Madrid,\n"
+    "-Bob,@x,Chile,+Club,=Team\n"
+)
+
+
+def formula_warning(line: int, cells: str, many: bool = False) -> str:
+    if many:
+        return (
+            f"line {line}: {cells} start with =, +, - or @, so a spreadsheet could run them as "
+            "formulas. They are imported as typed (the CSV exports write them as text)."
+        )
+    return (
+        f"line {line}: {cells} starts with =, +, - or @, so a spreadsheet could run it as a "
+        "formula. It is imported as typed (the CSV exports write it as text)."
+    )
+
+
+def test_the_import_check_warns_about_each_row_a_spreadsheet_would_run_as_a_formula(tournament):
+    team_create(tournament=tournament, name="=Team")
+    report = players_import_csv(tournament=tournament, csv_text=FORMULA_CSV, dry_run=True)
+    assert report.ok and report.rows == 3
+    assert report.warnings == [
+        formula_warning(2, "name “=1+2”"),
+        formula_warning(4, "name “-Bob”, native_name “@x”, club “+Club”, team “=Team”", many=True),
+    ]
+
+
+def test_names_like_formulas_are_imported_as_typed_with_the_warnings(tournament):
+    team_create(tournament=tournament, name="=Team")
+    report = players_import_csv(tournament=tournament, csv_text=FORMULA_CSV, dry_run=False)
+    assert report.ok and report.created == 3 and len(report.warnings) == 2
+    bob = tournament.players.get(name="-Bob")
+    assert (bob.native_name, bob.club, bob.team.name) == ("@x", "+Club", "=Team")
+    assert tournament.players.filter(name="=1+2").exists()
+
+
+def test_a_file_with_bad_rows_lists_the_formula_warnings_too(tournament):
+    csv_text = "name,country\n=1+2,Spain\n,Spain\n"
+    report = players_import_csv(tournament=tournament, csv_text=csv_text, dry_run=False)
+    assert report.errors == ["line 3: the name is missing."]
+    assert report.warnings == [formula_warning(2, "name “=1+2”")]
+    assert tournament.players.count() == 0
+
+
 # -- issue 12, bug 12: what a CSV file may hold -------------------------------------------
 
 

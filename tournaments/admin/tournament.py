@@ -571,6 +571,8 @@ class TournamentAdmin(admin.ModelAdmin):
                         _("%(n)s players imported.") % {"n": report.created},
                         messages.SUCCESS,
                     )
+                    for warning in report.warnings:
+                        self.message_user(request, warning, messages.WARNING)
                     return HttpResponseRedirect(
                         reverse("admin:tournaments_player_changelist")
                         + f"?tournament__id__exact={tournament.pk}"

@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
+from tournaments import json_limits
 from tournaments.archive import export as spec
 from tournaments.archive.schema import FORMAT, VERSION, ArchiveError, decode
 from tournaments.live import live_touch
@@ -64,15 +65,18 @@ class ImportReport:
 
 
 def load(text: str) -> dict:
-    """The archive's JSON, refused when it is not a JSON object (malformed or truncated)."""
+    """The archive's JSON, refused when it is not a JSON object (malformed or truncated) or
+    nests deeper than any archive (json_limits.MAX_DEPTH)."""
     import json
 
     try:
-        document = json.loads(text)
+        document = json_limits.loads(text)
     except json.JSONDecodeError as error:
         raise ArchiveError(
             _("The file is not valid JSON (truncated or damaged?): %(error)s.") % {"error": error}
         ) from None
+    except json_limits.JSONTooDeep as error:
+        raise ArchiveError(str(error)) from None
     if not isinstance(document, dict):
         raise ArchiveError(_("The file is not a tournament archive (not a JSON object)."))
     return document

@@ -1,7 +1,9 @@
 """The standings and every hand as rows, for the CSV and JSON downloads (admin and API).
 
 CSV files have a header row and are UTF-8 with a byte-order mark, so that Excel shows names
-in Chinese, Korean or Cyrillic correctly. File names: `<slug>-<what>-<date>.<csv|json>`.
+in Chinese, Korean or Cyrillic correctly; a text cell that a spreadsheet would run as a formula
+(starting with =, +, -, @) is written with an apostrophe before it (`csv_cell`); the JSON files
+keep every text as it is. File names: `<slug>-<what>-<date>.<csv|json>`.
 Who may download: the staff roles everything; a player the standings only.
 """
 
@@ -188,13 +190,28 @@ def hands_table(*, tournament: Tournament) -> tuple[list[str], list]:
 # -- files -------------------------------------------------------------------------------------
 
 
+# A spreadsheet runs a cell starting with one of these as a formula (CSV injection, OWASP).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A cell as written: None as empty; a text starting like a formula (`=1+2`, `-Bob`,
+    `@SUM(…)`) with an apostrophe before it, so that a spreadsheet shows it as text instead of
+    running it. Numbers stay numbers, negative scores included."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_bytes(header: list[str], rows: list) -> bytes:
-    """UTF-8 with a byte-order mark (Excel), a header row; None as an empty cell."""
+    """UTF-8 with a byte-order mark (Excel), a header row; cells as `csv_cell` writes them."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow(["" if value is None else value for value in row])
+        writer.writerow([csv_cell(value) for value in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -12,6 +12,7 @@ from django.db import models, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import roles
@@ -19,10 +20,13 @@ from tournaments.errors import TournamentError
 from tournaments.history import history_user
 from tournaments.live import live_touch
 from tournaments.models import Player, Team, Tournament
+from tournaments.selectors.exports import FORMULA_STARTS
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
 PLAYER_TEXT_FIELDS = ("name", "native_name", "country", "club")
 TEAM_TEXT_FIELDS = ("name", "country")
+# Columns whose value a spreadsheet would run as a formula if it starts like one: warned about.
+FORMULA_WARNED_COLUMNS = ("name", "native_name", "club", "team")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -194,6 +198,8 @@ class ImportReport:
     rows: int = 0
     created: int = 0
     errors: list[str] = field(default_factory=list)
+    # Not refusals: rows imported as typed that the organiser may want to look at.
+    warnings: list[str] = field(default_factory=list)
     dry_run: bool = True
 
     @property
@@ -291,6 +297,27 @@ def _row_errors(row: dict, line: int, teams: dict[str, Team], seen: set, existin
     return errors
 
 
+def _row_formula_warning(row: dict, line: int) -> str | None:
+    """One warning for a row whose name, native name, club or team starts with =, +, - or @:
+    a spreadsheet opening the file (or a copy of it) could run the value as a formula. Such a
+    name is legitimate ("-Bob" is a name), so it is imported as typed; the CSV exports write it
+    as text (tournaments.selectors.exports.csv_cell)."""
+    cells = [
+        _("%(column)s “%(value)s”") % {"column": column, "value": row[column]}
+        for column in FORMULA_WARNED_COLUMNS
+        if row.get(column, "").startswith(FORMULA_STARTS)
+    ]
+    if not cells:
+        return None
+    return ngettext(
+        "line %(line)s: %(cells)s starts with =, +, - or @, so a spreadsheet could run it as a "
+        "formula. It is imported as typed (the CSV exports write it as text).",
+        "line %(line)s: %(cells)s start with =, +, - or @, so a spreadsheet could run them as "
+        "formulas. They are imported as typed (the CSV exports write them as text).",
+        len(cells),
+    ) % {"line": line, "cells": ", ".join(cells)}
+
+
 @transaction.atomic
 def players_import_csv(
     *, tournament: Tournament, csv_text: str, dry_run: bool, user=None
@@ -299,7 +326,8 @@ def players_import_csv(
 
     Every row is checked first; nothing is written unless all rows are valid and this is not
     a dry run. Teams must exist (create them first). A real import numbers the players under
-    the tournament's lock, like `player_create`.
+    the tournament's lock, like `player_create`. A value that starts like a spreadsheet
+    formula (=, +, -, @) is a warning, not an error: the row is imported as typed.
     """
     _check_organiser(user)
     if not dry_run:
@@ -318,6 +346,9 @@ def players_import_csv(
     seen: set = set()
     for line, row in rows:
         report.errors.extend(_row_errors(row, line, teams, seen, existing))
+        warning = _row_formula_warning(row, line)
+        if warning:
+            report.warnings.append(warning)
     if report.errors or dry_run:
         return report
     number = _next_registration_number(tournament)

@@ -56,10 +56,17 @@ class Command(TournamentCommand):
         if output == "-":
             return
         target = Path(output)
-        if target.is_dir():
-            raise CommandError(_("%(path)s is a directory; name a file.") % {"path": target})
-        if not target.parent.is_dir():
-            raise CommandError(_("No such directory: %(dir)s") % {"dir": target.parent})
+        try:
+            if target.is_dir():
+                raise CommandError(_("%(path)s is a directory; name a file.") % {"path": target})
+            if not target.parent.is_dir():
+                raise CommandError(_("No such directory: %(dir)s") % {"dir": target.parent})
+            # The directory must take a new file: read-only, full or not ours is refused now.
+            handle, probe = tempfile.mkstemp(dir=target.parent, prefix=".print-")
+            os.close(handle)
+            Path(probe).unlink()
+        except OSError as error:
+            raise _cannot_write(target, error) from None
 
     def _write(self, output: str, content: bytes) -> None:
         if output == "-":
@@ -68,18 +75,30 @@ class Command(TournamentCommand):
             return
         target = Path(output)
         # Written beside the target, then moved into place: never a half-written file.
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".print-")
+        try:
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".print-")
+        except OSError as error:
+            raise _cannot_write(target, error) from None
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content)
             os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's 0600
             os.replace(temporary, target)
-        except BaseException:
+        except BaseException as error:
             Path(temporary).unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise _cannot_write(target, error) from None
             raise
         self.stderr.write(
             _("Wrote %(path)s (%(size)s bytes)") % {"path": target, "size": len(content)}
         )
+
+
+def _cannot_write(target: Path, error: OSError) -> CommandError:
+    return CommandError(
+        _("Cannot write %(path)s: %(reason)s. Nothing was written.")
+        % {"path": target, "reason": error.strerror or error}
+    )
 
 
 def _umask() -> int:
