@@ -10,19 +10,23 @@ PORT ?= 8000
 DEMO_PLAYERS ?= 28
 DEMO_SESSIONS ?= 8
 
-.PHONY: demo test bench lint install install-dev clean
+.PHONY: demo test bench lint install install-dev lock clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed (PYTHON=$(PYTHON))" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The lock files pin every dependency, dependencies of dependencies too (pyproject.toml keeps
+# the direct pins); `make lock` makes them again after a change of pyproject.toml.
+$(STAMP_RUN): pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(STAMP_DEV): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(STAMP_DEV): pyproject.toml requirements-dev.lock | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e '.[dev]'
 	touch $(STAMP_RUN) $@
 
 install: $(STAMP_RUN)
@@ -52,6 +56,13 @@ bench: $(STAMP_DEV)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
+
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet pip-tools==7.6.2
+	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links \
+		--output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links \
+		--extra dev --output-file requirements-dev.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) var bench-results

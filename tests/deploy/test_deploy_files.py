@@ -130,7 +130,7 @@ def test_the_celery_app_compose_names_exists():
 def test_the_dockerfile_builds_on_python_3_11_and_runs_as_an_unprivileged_user():
     dockerfile = (DEPLOY / "Dockerfile").read_text()
     assert dockerfile.startswith("#") and "FROM python:3.11-slim" in dockerfile
-    assert "RUN pip install ." in dockerfile
+    assert "RUN pip install -r requirements.lock && pip install --no-deps ." in dockerfile
     assert "collectstatic --noinput" in dockerfile
     users = re.findall(r"^USER (\S+)$", dockerfile, flags=re.MULTILINE)
     assert users and users[-1] not in ("root", "0")
