@@ -77,3 +77,10 @@ def test_every_logged_in_user_lists_the_teams_with_their_members(as_role):
         ("Bamboo", 0),
         ("Dragons", 2),
     ]
+
+
+def test_no_team_is_created_in_a_finished_tournament(as_role):
+    tournament = TournamentFactory(status="finished")
+    response = as_role(Role.ORGANISER).post(url(tournament), {"name": "Late"}, format="json")
+    assert_error(response, 409, code="invalid_state")
+    assert not tournament.teams.exists()

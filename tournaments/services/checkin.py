@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import roles, scoring_adapter
@@ -177,6 +178,16 @@ def _checked_arrival(arrived_at: datetime | None, absent: bool) -> datetime | No
     return arrived_at
 
 
+def _check_after_first_day(session: Session, arrived_at: datetime | None) -> None:
+    """An arrival before the tournament's first day is a date typed wrong."""
+    first_day = session.tournament.start_date
+    if arrived_at is not None and first_day and timezone.localtime(arrived_at).date() < first_day:
+        raise TournamentError(
+            _("An arrival cannot be recorded before the tournament's first day (%(day)s).")
+            % {"day": date_format(first_day, "DATE_FORMAT")}
+        )
+
+
 def checkin_apply(
     *,
     sheet: TableSession,
@@ -195,6 +206,7 @@ def checkin_apply(
     Shared by the umpire's check-in and the director's correction of one.
     """
     arrived_at = _checked_arrival(arrived_at, absent)
+    _check_after_first_day(session, arrived_at)
     seat = next(s for s in seats if player.pk in (s.player_id, s.replaced_player_id))
     check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
     changed = False

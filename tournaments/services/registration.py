@@ -72,7 +72,12 @@ def _check_texts(obj: models.Model, field_names: tuple[str, ...]) -> None:
 
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, country: str = "", user=None) -> Team:
+    """A new team of the tournament; none once it is finished (its team standings are final)."""
     _check_organiser(user)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            _("The tournament is finished: no team can be created in it."), code="invalid_state"
+        )
     name = name.strip()
     if not name:
         raise TournamentError(_("A team needs a name."))

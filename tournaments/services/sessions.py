@@ -77,6 +77,47 @@ def _check_start_in_order(session: Session, at: datetime.datetime) -> None:
         )
 
 
+# A time recorded afterwards is at most this far ahead of the server's clock (a typo in the
+# date, not a clock a little fast, is what it catches).
+FUTURE_TOLERANCE = datetime.timedelta(days=1)
+
+
+def _check_plausible(session: Session, at: datetime.datetime) -> None:
+    """A start or an end is not more than a day ahead of now, nor before the tournament's
+    first day (a date typed wrong would move every late arrival and the appeal window)."""
+    if at > timezone.now() + FUTURE_TOLERANCE:
+        raise TournamentError(_("A session's time cannot be more than a day in the future."))
+    first_day = session.tournament.start_date
+    if first_day is not None and timezone.localtime(at).date() < first_day:
+        raise TournamentError(
+            _("A session's time cannot be before the tournament's first day (%(day)s).")
+            % {"day": date_format(first_day, "DATE_FORMAT")}
+        )
+
+
+def _check_end_may_change(session: Session, at: datetime.datetime) -> None:
+    """Once the tournament is finished, or when the new end would open again a window for
+    appeals (3.12.2: 30 minutes after the end) that has closed, the end stays as it is."""
+    from tournaments.models import Tournament
+    from tournaments.selectors.appeals import APPEAL_WINDOW
+
+    if session.tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            _("The tournament is finished: the end of its sessions no longer changes."),
+            code="invalid_state",
+        )
+    now = timezone.now()
+    if session.actual_end + APPEAL_WINDOW < now <= at + APPEAL_WINDOW:
+        raise TournamentError(
+            _(
+                "The 30 minutes for appeals after this session (rule 3.12.2) are over: an end "
+                "as late as %(at)s would open them again."
+            )
+            % {"at": _moment(at)},
+            code="invalid_state",
+        )
+
+
 def _moment(at: datetime.datetime) -> str:
     """A recorded time as the user reads it (the current time zone, to the minute)."""
     return date_format(timezone.localtime(at), "DATETIME_FORMAT")
@@ -93,6 +134,7 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
     at = at or timezone.now()
     if session.actual_end is not None and at > session.actual_end:
         raise TournamentError(_("A session cannot start after it ended."))
+    _check_plausible(session, at)
     _check_start_in_order(session, at)
     session.actual_start, session.started_by = at, user
     session.save(update_fields=["actual_start", "started_by"])
@@ -123,6 +165,7 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
     at = at or timezone.now()
     if at < session.actual_start:
         raise TournamentError(_("A session cannot end before it starts."))
+    _check_plausible(session, at)
     session.actual_end, session.ended_by = at, user
     session.save(update_fields=["actual_end", "ended_by"])
     live_touch(session.tournament_id)
@@ -163,6 +206,8 @@ def session_end_correct(
         raise TournamentError(_("Give the time the session ended."))
     if at < session.actual_start:
         raise TournamentError(_("A session cannot end before it starts."))
+    _check_plausible(session, at)
+    _check_end_may_change(session, at)
     session.actual_end, session.ended_by = at, user
     session._change_reason = change_reason(reason)
     session._history_user = user
