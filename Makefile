@@ -10,7 +10,7 @@ PORT ?= 8000
 DEMO_PLAYERS ?= 28
 DEMO_SESSIONS ?= 8
 
-.PHONY: demo test bench lint install install-dev lock clean
+.PHONY: demo test test-fast bench lint install install-dev lock clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Python 3.11 is needed (PYTHON=$(PYTHON))" >&2; exit 1; }
@@ -43,6 +43,11 @@ demo: $(STAMP_RUN)
 test: $(STAMP_DEV)
 	$(BIN)/python manage.py compile_translations
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The suite without Chromium and without the large generated corpora: for a quick check.
+test-fast: $(STAMP_DEV)
+	$(BIN)/python manage.py compile_translations
+	$(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP_DEV)
 	mkdir -p bench-results

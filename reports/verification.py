@@ -1,24 +1,28 @@
 """Does a printed form still match the record? Recompute its content's fingerprint now.
 
 When it does not, say what changed it since it was printed: the corrections made since (when,
-by whom, why), and otherwise the last change of the record after the printing.
+by which role, and why to those who may read the reason), and otherwise the last change of
+the record after the printing.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.db.models import Q
+
 from reports.fingerprint import content_fingerprint
 from reports.models import PrintRecord
-from tournaments.models import Correction, TableSession
+from tournaments import roles
+from tournaments.models import Correction, Seat, TableSession
 from tournaments.services.corrections import correction_summary
 
 
 @dataclass(frozen=True)
 class Change:
     at: datetime
-    by: str
+    by: str  # the role that made it (the page is public: no names)
     what: str
-    reason: str
+    reason: str  # empty unless the viewer may read it (may_read_reason)
 
 
 @dataclass(frozen=True)
@@ -91,15 +95,27 @@ def _figures(record: PrintRecord, payload: dict) -> list[Figure]:
     ]
 
 
-def _user_name(user) -> str:
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
+def _role_name(user) -> str:
+    """Corrections are the chief umpire's: the role is what a public page names."""
+    return str(roles.Role.CHIEF_UMPIRE.label) if user is not None else ""
 
 
-def _corrections_since(record: PrintRecord) -> list[Change]:
+def may_read_reason(viewer, correction: Correction) -> bool:
+    """A correction's written reason is for the staff and the players of that table; the
+    public page says only that it happened, when and by which role."""
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    if any(roles.has_role(viewer, role) for role in roles.STAFF_ROLES):
+        return True
+    player = roles.player_of(viewer, correction.table_session.session.tournament)
+    seats = Seat.objects.filter(table_session_id=correction.table_session_id)
+    at_the_table = Q(player=player) | Q(replaced_player=player)
+    return player is not None and seats.filter(at_the_table).exists()
+
+
+def _corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
     corrections = Correction.objects.filter(made_at__gt=record.printed_at).select_related(
-        "made_by", "table_session__table", "table_session__session"
+        "made_by", "table_session__table", "table_session__session__tournament"
     )
     if record.table_session_id:
         corrections = corrections.filter(table_session_id=record.table_session_id)
@@ -108,9 +124,9 @@ def _corrections_since(record: PrintRecord) -> list[Change]:
     return [
         Change(
             at=c.made_at,
-            by=_user_name(c.made_by),
+            by=_role_name(c.made_by),
             what=f"{correction_summary(c)} — {c.table_session}",
-            reason=c.reason,
+            reason=c.reason if may_read_reason(viewer, c) else "",
         )
         for c in corrections.order_by("made_at")
     ]
@@ -126,7 +142,7 @@ def _sheets_changed_since(record: PrintRecord) -> int:
     return history.values("id").distinct().count()
 
 
-def verification_check(*, fingerprint: str) -> Verification:
+def verification_check(*, fingerprint: str, viewer=None) -> Verification:
     record = (
         PrintRecord.objects.select_related(
             "tournament", "table_session__table", "table_session__session"
@@ -142,6 +158,6 @@ def verification_check(*, fingerprint: str) -> Verification:
     if result.matches:
         result.figures = _figures(record, payload)
     else:
-        result.changes = _corrections_since(record)
+        result.changes = _corrections_since(record, viewer)
         result.sheets_changed = _sheets_changed_since(record)
     return result

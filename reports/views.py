@@ -32,7 +32,7 @@ def verify(request, code: str = ""):
     fingerprint = normalise(code)
     if not fingerprint:
         return render(request, "reports/verify.html", {"typed": code, "invalid": True}, status=404)
-    result = verification_check(fingerprint=fingerprint)
+    result = verification_check(fingerprint=fingerprint, viewer=request.user)
     return render(
         request, "reports/verify.html", {"result": result}, status=200 if result.known else 404
     )

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from reports.printing import PrintRequest, print_form
+from tests.tournaments.factories import PlayerFactory
 from tests.tournaments.test_corrections import REASON, hand_one, locked  # noqa: F401
 from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
 from tests.tournaments.test_signoff import complete
@@ -63,9 +64,40 @@ def test_a_corrected_hand_makes_the_old_print_fail_and_names_the_correction(
     )
     page = verify(client, fingerprint).content.decode()
     assert "This printed form no longer matches the record." in page
-    assert REASON in page
-    assert people.chief.get_username() in page or people.chief.get_full_name() in page
+    # Public: that it happened, when and by which role; the reason is not for everyone.
+    assert "Chief umpire" in page and people.chief.get_username() not in page
+    assert REASON not in page
+    assert "shown to the staff and the players of the table" in page
+    client.force_login(people.chief)
+    assert REASON in verify(client, fingerprint).content.decode()
     assert print_sheet(locked) != fingerprint
+
+
+def test_the_reason_of_a_correction_is_shown_to_a_player_of_that_table_only(
+    client,
+    locked,  # noqa: F811
+    people,
+    django_user_model,
+):
+    fingerprint = print_sheet(locked)
+    correction_hand_replace(
+        hand=hand_one(locked),
+        reason=REASON,
+        winner="C",
+        discarder="D",
+        points=10,
+        user=people.chief,
+    )
+    seated = locked.seats.get(position="A").player
+    seated.user = django_user_model.objects.create_user("seated-player")
+    seated.save(update_fields=["user"])
+    client.force_login(seated.user)
+    assert REASON in verify(client, fingerprint).content.decode()
+    other = PlayerFactory(tournament=locked.session.tournament, registration_number=90)
+    other.user = django_user_model.objects.create_user("other-player")
+    other.save(update_fields=["user"])
+    client.force_login(other.user)
+    assert REASON not in verify(client, fingerprint).content.decode()
 
 
 def test_printed_standings_stop_matching_when_a_result_is_corrected(client, locked, people):  # noqa: F811
@@ -80,7 +112,9 @@ def test_printed_standings_stop_matching_when_a_result_is_corrected(client, lock
         user=people.chief,
     )
     page = verify(client, fingerprint).content.decode()
-    assert "no longer matches" in page and REASON in page
+    assert "no longer matches" in page and REASON not in page
+    client.force_login(people.chief)
+    assert REASON in verify(client, fingerprint).content.decode()
 
 
 def test_an_unknown_fingerprint_is_not_an_official_print(client):

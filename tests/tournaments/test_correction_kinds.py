@@ -565,6 +565,7 @@ def test_the_verify_page_names_the_correction_that_changed_a_printed_sheet(
     fingerprint = print_sheet(played)
     assert "matches the record" in verify(client, fingerprint).content.decode()
     correction = correct(played, people, reason=REASON)
+    client.force_login(people.chief)  # the reason is for the staff and the table's players
     page = verify(client, fingerprint).content.decode()
     assert "This printed form no longer matches the record." in page
     assert REASON in page
