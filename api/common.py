@@ -59,6 +59,17 @@ IF_MATCH = OpenApiParameter(
     description=_("The ETag of the score sheet as you last read it (GET /api/score-sheets/{id}/)."),
 )
 
+IF_MATCH_FOR_SCORES = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=_(
+        "The ETag of the player's score sheet as you last read it: required when the check-in "
+        "changes the sheet's scores (a late arrival), else optional."
+    ),
+)
+
 
 # The largest number a filter or a query parameter takes: PostgreSQL's integer. Session and
 # table numbers and the ids of an event stay far below it; a larger value would be matched
@@ -99,6 +110,20 @@ def expected_version(request, sheet: TableSession) -> int:
     if sheet_etag(sheet) not in tags:
         raise PreconditionFailed()
     return sheet.version
+
+
+def version_sent(request, sheet: TableSession) -> int | None:
+    """The version of `sheet` the client names in If-Match, None when it sent no If-Match; a
+    header that names no version of this sheet gives -1, which the service refuses (412)
+    after checking who may write (the order: who, then the version, then the state)."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        return None
+    for tag in (tag.strip().removeprefix("W/") for tag in header.split(",")):
+        prefix = f'"{sheet.pk}-'
+        if tag.startswith(prefix) and tag.endswith('"') and tag[len(prefix) : -1].isdigit():
+            return int(tag[len(prefix) : -1])
+    return -1
 
 
 class Pagination(PageNumberPagination):

@@ -30,6 +30,8 @@ from tournaments.models import Appeal, Correction, Hand, Penalty, Player
 from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.selectors.appeals import appeal_deadline, appeal_filed_on_paper, appeals_for
 from tournaments.services.appeals import (
+    RULING_MAX_LENGTH,
+    STATEMENT_MAX_LENGTH,
     appeal_decide,
     appeal_file,
     appeal_filer_capacity,
@@ -219,6 +221,7 @@ class AppealListApi(APIView):
         statement = serializers.CharField(
             allow_blank=True,
             trim_whitespace=False,
+            max_length=STATEMENT_MAX_LENGTH,
             help_text=gettext_lazy("the appeal in writing: which ruling, and why it is wrong"),
         )
         confirmed = serializers.BooleanField(
@@ -395,6 +398,7 @@ class AppealRulingApi(APIView):
         ruling = serializers.CharField(
             allow_blank=True,
             trim_whitespace=False,
+            max_length=RULING_MAX_LENGTH,
             help_text=gettext_lazy(
                 "the committee's ruling; it may not overturn an umpire's ruling made "
                 "according to the rules (3.13.3)"
@@ -403,6 +407,7 @@ class AppealRulingApi(APIView):
         reasons = serializers.CharField(
             allow_blank=True,
             trim_whitespace=False,
+            max_length=RULING_MAX_LENGTH,
             help_text=gettext_lazy("the reasons of the ruling"),
         )
         correction = serializers.PrimaryKeyRelatedField(

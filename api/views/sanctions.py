@@ -22,11 +22,8 @@ from api.common import error_responses, tournament_for
 from api.views.event import PAGE_PARAMETERS, page_of, paginated
 from tournaments import roles
 from tournaments.models import Player, Sanction
-from tournaments.services.sanctions import (
-    SANCTION_REASON_MAX_LENGTH,
-    sanction_record,
-    text_has_visible_character,
-)
+from tournaments.services.sanctions import SANCTION_REASON_MAX_LENGTH, sanction_record
+from tournaments.texts import has_visible_text
 
 
 class SanctionOutput(serializers.Serializer):
@@ -102,7 +99,7 @@ class PlayerSanctionsApi(APIView):
         )
 
         def validate_reason(self, value: str) -> str:
-            if not text_has_visible_character(value):
+            if not has_visible_text(value):
                 raise serializers.ValidationError(_("Give the reason for the sanction."))
             return value
 

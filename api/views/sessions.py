@@ -18,7 +18,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import error_responses, tournament_for
+from api.common import (
+    IF_MATCH_FOR_SCORES,
+    error_responses,
+    sheet_etag,
+    tournament_for,
+    version_sent,
+)
 from api.views.event import PAGE_PARAMETERS, page_of, paginated
 from tournaments import roles
 from tournaments.models import CheckIn, Penalty, Player, Session, TableSession
@@ -307,6 +313,15 @@ def late_penalties(session: Session, players: list[int] | None = None) -> dict[i
     return {penalty.player_id: penalty for penalty in penalties.order_by("pk")}
 
 
+def player_sheet(session: Session, player: Player) -> TableSession | None:
+    """The score sheet of the player's seat in the session (also after a substitute took it)."""
+    return (
+        TableSession.objects.filter(session=session)
+        .filter(Q(seats__player=player) | Q(seats__replaced_player=player))
+        .first()
+    )
+
+
 def may_read_check_ins(user) -> bool:
     """The staff roles read a session's check-ins (players do not)."""
     return any(roles.has_role(user, role) for role in roles.STAFF_ROLES)
@@ -402,37 +417,45 @@ class CheckInListApi(APIView):
         operation_id="check_ins_create",
         summary="Record a player's arrival",
         request=InputSerializer,
+        parameters=[IF_MATCH_FOR_SCORES],
         responses={
             201: CheckInOutput,
             200: CheckInOutput,
-            **error_responses(400, 401, 403, 404, 409),
+            **error_responses(400, 401, 403, 404, 409, 412, 428),
         },
     )
     def post(self, request, slug, number):
         """Record (201) or correct (200) when a player arrived, or that he did not come
         (`absent`). Late arrival follows from the session's actual start (rule 3.11.2): 1-10
         minutes, 10 points off; 11-15, 20 points; more than 15, or absent, the session is lost.
-        Refused once the umpire signed the player's sheet."""
+        A check-in that changes the sheet's scores (a late-arrival penalty) is a write to the
+        player's score sheet: it needs `If-Match` with that sheet's ETag (428 without, 412 when
+        stale); the answer's ETag is the sheet's new one. Refused once the umpire signed."""
         session = session_for(slug, number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = serializer.player_object(session.tournament)
         existed = CheckIn.objects.filter(session=session, player=player).exists()
         data = serializer.validated_data
+        sheet = player_sheet(session, player)
         check_in = checkin_record(
             session=session,
             player=player,
             arrived_at=None if data["absent"] else data["arrived_at"] or timezone.now(),
             absent=data["absent"],
+            expected_version=version_sent(request, sheet) if sheet else None,
+            version_for_scores=True,
             user=request.user,
         )
         check_in = CheckIn.objects.select_related("session", "player", "recorded_by").get(
             pk=check_in.pk
         )
         context = {"penalties": late_penalties(session, [player.pk])}
+        sheet = player_sheet(session, player)
         return Response(
             CheckInOutput(check_in, context=context).data,
             status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED,
+            headers={"ETag": sheet_etag(sheet)} if sheet else {},
         )
 
 

@@ -11,7 +11,14 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.common import IntegerFilter, Pagination, error_responses, sheet_etag
+from api.common import (
+    IF_MATCH,
+    IntegerFilter,
+    Pagination,
+    error_responses,
+    expected_version,
+    sheet_etag,
+)
 from api.views.sheet_common import (
     SheetDetailSerializer,
     readable_sheet,
@@ -19,6 +26,7 @@ from api.views.sheet_common import (
     sheet_data,
     sheet_for_write,
 )
+from tournaments import roles
 from tournaments.models import TableSession
 from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.selectors.audit import sheet_audit_trail
@@ -163,19 +171,29 @@ class ScoreSheetDetailApi(APIView):
         operation_id="score_sheets_assign_umpire",
         summary="Assign the umpire of a score sheet",
         request=SheetUmpireInputSerializer,
-        responses={200: SheetDetailSerializer, **error_responses(400, 401, 403, 404)},
+        parameters=[IF_MATCH],
+        responses={
+            200: SheetDetailSerializer,
+            **error_responses(400, 401, 403, 404, 412, 428),
+        },
     )
     def patch(self, request, sheet_id: int):
         """The chief umpire assigns the one umpire who enters hands on this sheet (an umpire
-        or chief umpire by username), or none (null). Kept in the sheet's history."""
+        or chief umpire by username), or none (null). Needs `If-Match` with the sheet's ETag
+        (428 without, 412 when stale); kept in the sheet's history; the ETag changes."""
         sheet = sheet_for_write(sheet_id)
+        # Who first, then the version, then the body (docs/api.md).
+        roles.require(roles.is_director(request.user), _("Only the chief umpire assigns umpires."))
+        version = expected_version(request, sheet)
         serializer = self.SheetUmpireInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         table_sessions_assign_umpire(
             table_sessions=TableSession.objects.filter(pk=sheet.pk),
             umpire=serializer.validated_data["umpire"],
+            expected_version=version,
             user=request.user,
         )
+        sheet.refresh_from_db()
         return sheet_response(sheet)
 
 

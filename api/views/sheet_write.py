@@ -41,8 +41,9 @@ from tournaments.services.corrections import (
     correction_seats_swap,
 )
 from tournaments.services.hands import hand_delete_last, hand_record_no_win, hand_record_win
-from tournaments.services.penalties import penalty_record, visible_text
+from tournaments.services.penalties import REMARKS_MAX_LENGTH, penalty_record
 from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
+from tournaments.texts import visible_text
 
 WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 428)
 
@@ -288,7 +289,11 @@ class PenaltyDetailFields(serializers.Serializer):
         help_text=gettext_lazy("the hand of the foul (required for false_hu and dead_hand)"),
     )
     remarks = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text=gettext_lazy("remarks")
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=REMARKS_MAX_LENGTH,
+        help_text=gettext_lazy("remarks"),
     )
 
 

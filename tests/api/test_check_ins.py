@@ -31,6 +31,16 @@ def player_at(sheet, position: str = "B"):
     return sheet.seats.get(position=position).player
 
 
+def etag(sheet) -> str:
+    sheet.refresh_from_db(fields=["version"])
+    return f'"{sheet.pk}-{sheet.version}"'
+
+
+def post(client, sheet, body: dict):
+    """A check-in with the sheet's current ETag (a late one changes the sheet's scores)."""
+    return client.post(url(sheet), body, format="json", HTTP_IF_MATCH=etag(sheet))
+
+
 def at(minutes: float) -> str:
     return (START + datetime.timedelta(minutes=minutes)).isoformat()
 
@@ -57,14 +67,14 @@ def test_the_umpire_of_the_players_table_records_it(as_role, sheet):
     client = as_role(Role.UMPIRE)
     sheet.umpire = client.user
     sheet.save()
-    response = client.post(url(sheet), {"player": player_at(sheet).pk}, format="json")
+    response = post(client, sheet, {"player": player_at(sheet).pk})
     assert response.status_code == 201, response.content
 
 
 def test_a_late_arrival_reports_its_penalty(as_role, sheet):
     player = player_at(sheet)
-    response = as_role(Role.ORGANISER).post(
-        url(sheet), {"number": player.lot_number, "arrived_at": at(12.5)}, format="json"
+    response = post(
+        as_role(Role.ORGANISER), sheet, {"number": player.lot_number, "arrived_at": at(12.5)}
     )
     assert response.status_code == 201, response.content
     body = response.json()
@@ -81,19 +91,15 @@ def test_a_late_arrival_reports_its_penalty(as_role, sheet):
 
 def test_more_than_fifteen_minutes_late_loses_the_session(as_role, sheet):
     player = player_at(sheet)
-    body = (
-        as_role(Role.ORGANISER)
-        .post(url(sheet), {"player": player.pk, "arrived_at": at(16)}, format="json")
-        .json()
-    )
+    body = post(as_role(Role.ORGANISER), sheet, {"player": player.pk, "arrived_at": at(16)}).json()
     assert body["penalty"]["forfeited"] is True and body["penalty"]["amount"] == 0
 
 
 def test_a_corrected_arrival_answers_200_and_replaces_the_penalty(as_role, sheet):
     player = player_at(sheet)
     client = as_role(Role.ORGANISER)
-    client.post(url(sheet), {"player": player.pk, "arrived_at": at(7)}, format="json")
-    response = client.post(url(sheet), {"player": player.pk, "arrived_at": at(-1)}, format="json")
+    post(client, sheet, {"player": player.pk, "arrived_at": at(7)})
+    response = post(client, sheet, {"player": player.pk, "arrived_at": at(-1)})
     assert response.status_code == 200, response.content
     assert response.json()["penalty"] is None
     assert CheckIn.objects.filter(player=player).count() == 1
@@ -159,8 +165,8 @@ def test_an_unknown_session_is_a_404(as_role, sheet):
 def test_staff_list_the_check_ins_with_their_penalties(as_role, role, sheet):
     late, early = player_at(sheet, "A"), player_at(sheet, "C")
     recorder = as_role(Role.ORGANISER)
-    recorder.post(url(sheet), {"player": late.pk, "arrived_at": at(3)}, format="json")
-    recorder.post(url(sheet), {"player": early.pk, "arrived_at": at(-3)}, format="json")
+    post(recorder, sheet, {"player": late.pk, "arrived_at": at(3)})
+    post(recorder, sheet, {"player": early.pk, "arrived_at": at(-3)})
     body = as_role(role).get(url(sheet)).json()
     assert body["count"] == 2
     first, second = body["results"]
@@ -175,3 +181,43 @@ def test_staff_list_the_check_ins_with_their_penalties(as_role, role, sheet):
 @pytest.mark.parametrize("role", [Role.PLAYER, None])
 def test_players_do_not_list_the_check_ins(as_role, role, sheet):
     assert_error(as_role(role).get(url(sheet)), 403, code="forbidden")
+
+
+def test_a_late_arrival_without_if_match_is_refused_with_428_and_nothing_recorded(as_role, sheet):
+    player = player_at(sheet)
+    before = etag(sheet)
+    response = as_role(Role.ORGANISER).post(
+        url(sheet), {"player": player.pk, "arrived_at": at(7)}, format="json"
+    )
+    assert_error(response, 428, code="precondition_required")
+    assert not CheckIn.objects.exists() and not Penalty.objects.exists()
+    assert etag(sheet) == before
+
+
+def test_a_late_arrival_with_a_stale_etag_is_refused_with_412(as_role, sheet):
+    player = player_at(sheet)
+    stale = etag(sheet)
+    post(as_role(Role.ORGANISER), sheet, {"player": player_at(sheet, "C").pk, "arrived_at": at(-2)})
+    response = as_role(Role.ORGANISER).post(
+        url(sheet), {"player": player.pk, "arrived_at": at(7)}, format="json", HTTP_IF_MATCH=stale
+    )
+    assert_error(response, 412)
+    assert not CheckIn.objects.filter(player=player).exists()
+
+
+def test_a_check_in_answers_with_the_sheets_new_etag(as_role, sheet):
+    response = post(
+        as_role(Role.ORGANISER), sheet, {"player": player_at(sheet).pk, "arrived_at": at(7)}
+    )
+    assert response.status_code == 201, response.content
+    assert response["ETag"] == etag(sheet)
+
+
+def test_another_umpires_sheet_answers_403_whatever_if_match_says(as_role, sheet):
+    response = as_role(Role.UMPIRE).post(
+        url(sheet),
+        {"player": player_at(sheet).pk, "arrived_at": at(7)},
+        format="json",
+        HTTP_IF_MATCH='"1-999"',
+    )
+    assert_error(response, 403)

@@ -105,7 +105,7 @@ def test_a_nul_character_in_the_hand_s_json_is_a_400_naming_the_field(umpire, sh
 
 
 def test_a_nul_character_in_a_name_looked_up_is_a_400_naming_the_field(hostile, sheet):
-    response = hostile.patch(url(sheet), {"umpire": "umpire\x00"}, format="json")
+    response = hostile.patch(url(sheet), {"umpire": "umpire\x00"}, format="json", **if_match(sheet))
     assert_error(response, 400, code="null_characters_not_allowed", field="umpire")
     assert fresh(sheet).umpire_id == sheet.umpire_id
 

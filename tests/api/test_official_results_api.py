@@ -39,7 +39,10 @@ def standings_url(sheet, live=False) -> str:
 def test_a_no_show_is_recorded_without_an_arrival_time_and_loses_the_session(as_role, sheet):
     player = sheet.seats.get(position="C").player
     response = as_role(Role.CHIEF_UMPIRE).post(
-        check_ins_url(sheet), {"number": player.lot_number, "absent": True}, format="json"
+        check_ins_url(sheet),
+        {"number": player.lot_number, "absent": True},
+        format="json",
+        HTTP_IF_MATCH=f'"{sheet.pk}-{sheet.version}"',
     )
     assert response.status_code == 201, response.content
     body = response.json()

@@ -149,12 +149,15 @@ def test_a_client_of_the_schema_runs_a_tournament(logins, run_jobs, media):  # n
     # -- umpires, check-ins, start ---------------------------------------------------------
     umpire_of = {}
     for sheet, umpire in zip(sheets, ["umpire1", "umpire2"], strict=True):
+        where = {"sheet_id": sheet["id"]}
+        read = api["chief"]("GET", "/api/score-sheets/{sheet_id}/", path=where, expect=200)
         api["chief"](
             "PATCH",
             "/api/score-sheets/{sheet_id}/",
             {"umpire": umpire},
-            path={"sheet_id": sheet["id"]},
+            path=where,
             expect=200,
+            if_match=read["ETag"],
         )
         umpire_of[sheet["id"]] = umpire
     for sheet in sheets:

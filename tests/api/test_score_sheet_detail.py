@@ -90,39 +90,58 @@ def test_anonymous_is_401_and_an_unknown_sheet_404(anonymous, chief):
 # -- PATCH: the umpire ----------------------------------------------------------------------
 
 
+def patch(client, sheet, body: dict, **headers):
+    """PATCH with the sheet's current ETag unless the test sends its own If-Match."""
+    if "HTTP_IF_MATCH" not in headers:
+        headers["HTTP_IF_MATCH"] = f'"{sheet.pk}-{fresh(sheet).version}"'
+    return client.patch(url(sheet), body, format="json", **headers)
+
+
 def test_the_chief_umpire_assigns_and_removes_the_umpire(chief, as_role, sheet):
     new = as_role(Role.UMPIRE, username="umpire-jane")
-    response = chief.patch(url(sheet), {"umpire": "umpire-jane"}, format="json")
+    before = fresh(sheet).version
+    response = patch(chief, sheet, {"umpire": "umpire-jane"})
     assert response.status_code == 200, response.content
     assert fresh(sheet).umpire == new.user and response.json()["umpire"] == "umpire-jane"
+    assert fresh(sheet).version == before + 1
+    assert response["ETag"] == f'"{sheet.pk}-{before + 1}"'
     assert new.get(url(sheet)).status_code == 200  # the new umpire now reads it
-    response = chief.patch(url(sheet), {"umpire": None}, format="json")
+    response = patch(chief, sheet, {"umpire": None})
     assert response.status_code == 200 and fresh(sheet).umpire is None
+
+
+def test_assigning_an_umpire_needs_the_sheets_etag(chief, as_role, sheet):
+    as_role(Role.UMPIRE, username="umpire-jane")
+    response = chief.patch(url(sheet), {"umpire": "umpire-jane"}, format="json")
+    assert_error(response, 428)
+    response = patch(chief, sheet, {"umpire": "umpire-jane"}, HTTP_IF_MATCH=f'"{sheet.pk}-99"')
+    assert_error(response, 412)
+    assert fresh(sheet).umpire is None
 
 
 @pytest.mark.parametrize("username", ["nobody-here", "organiser-x"])
 def test_an_unknown_username_or_a_login_who_is_no_umpire_is_a_400(chief, as_role, sheet, username):
     as_role(Role.ORGANISER, username="organiser-x")
-    response = chief.patch(url(sheet), {"umpire": username}, format="json")
+    response = patch(chief, sheet, {"umpire": username})
     assert_error(response, 400, field="umpire")
     assert fresh(sheet).umpire is None
 
 
 def test_a_missing_umpire_field_is_a_400(chief, sheet):
-    assert_error(chief.patch(url(sheet), {}, format="json"), 400, field="umpire")
+    assert_error(patch(chief, sheet, {}), 400, field="umpire")
 
 
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, Role.PLAYER, None])
 def test_only_the_chief_umpire_assigns_umpires(as_role, sheet, role):
     as_role(Role.UMPIRE, username="umpire-jane")
-    response = as_role(role).patch(url(sheet), {"umpire": "umpire-jane"}, format="json")
+    response = patch(as_role(role), sheet, {"umpire": "umpire-jane"})
     assert_error(response, 403, code="forbidden")
     assert fresh(sheet).umpire is None
 
 
 def test_the_sheets_own_umpire_cannot_reassign_it(umpire, as_role, sheet):
     as_role(Role.UMPIRE, username="umpire-jane")
-    assert_error(umpire.patch(url(sheet), {"umpire": "umpire-jane"}, format="json"), 403)
+    assert_error(patch(umpire, sheet, {"umpire": "umpire-jane"}), 403)
     assert fresh(sheet).umpire == umpire.user
 
 

@@ -13,8 +13,16 @@ The natural keys in a correction's before/after are read back as the ids of the 
 (a penalty number not on the correction's sheet, or a registration number not in the file, is
 refused). A correction's appeal (its number in "appeals") is set once the appeals exist (they
 name their corrections, which are written first); a file without it: no appeal.
+
+What is imported is verified (issue 26): each hand's payments add up to zero, a win scores at
+least 8 points without flowers (3.7.2), the stored session results are what the sheets give
+(recomputed as tournaments.services.results does, nothing written), and no player is bound
+to a login that exists already (`players[].user` names only users the import creates,
+inactive; a director re-links logins after the import). The other references to users
+(umpires, who recorded what...) are history and may name existing users.
 """
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -22,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
+from scoring.result import MINIMUM_POINTS
 from tournaments import json_limits
 from tournaments.archive import export as spec
 from tournaments.archive.schema import FORMAT, VERSION, ArchiveError, decode
@@ -44,6 +53,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.results import table_session_expected_results
 
 # JSON fields and the type each holds (None allowed where the model allows it).
 JSON_TYPES = {
@@ -200,6 +210,7 @@ class _Importer:
         self.sessions: dict[int, Session] = {}
         self.tables: dict[int, Table] = {}
         self.created_users: list[str] = []
+        self.existing_users: set[str] = set()
         self.sheets: dict[tuple[int, int], TableSession] = {}
         self.seat_positions: dict[tuple[int, int], set[str]] = {}
         self.hands: dict[tuple[int, int, int], Hand] = {}
@@ -290,6 +301,7 @@ class _Importer:
         _unique(names, _("the user"))
         model = get_user_model()
         self.users = {u.username: u for u in model.objects.filter(username__in=names)}
+        self.existing_users = set(self.users)
         self.created_users = sorted(set(names) - set(self.users))
         for username in self.created_users:
             user = model(username=username, is_active=False)
@@ -325,6 +337,7 @@ class _Importer:
         players = []
         for i, data in enumerate(players_data):
             where = f"players[{i}]"
+            self._not_an_existing_login(data, where)
             team = _required(data, "team", where)
             if team is not None and team not in by_name:
                 raise ArchiveError(
@@ -348,6 +361,20 @@ class _Importer:
         Team.objects.bulk_update(teams, ["captain"])
         self._count("teams", teams)
         self._count("players", players)
+
+    def _not_an_existing_login(self, data: dict, where: str) -> None:
+        """A file never binds a player to a login the site has already: it would take the
+        login over. Only the users the import creates (inactive) may be a player's."""
+        username = _required(_dict(data, where), "user", where)
+        if username is not None and username in self.existing_users:
+            raise ArchiveError(
+                _(
+                    "%(where)s: user %(user)r is a login that exists already; an import does "
+                    "not bind a player to an existing login (logins are re-linked by a "
+                    "director after import)."
+                )
+                % {"where": where, "user": username}
+            )
 
     def _sessions(self, tournament: Tournament) -> None:
         tables_data = _list(self.doc, "tables", _("the file"))
@@ -450,6 +477,19 @@ class _Importer:
                 )
                 for position in filter(None, (hand.winner_position, hand.discarder_position)):
                     self._seat_exists(position, positions, hand_where)
+                if hand.outcome == Hand.Outcome.WIN and hand.points < MINIMUM_POINTS:
+                    raise ArchiveError(
+                        _(
+                            "%(where)s: hand %(n)s is a win of %(points)s points without "
+                            "flowers; a win scores at least %(minimum)s (3.7.2)."
+                        )
+                        % {
+                            "where": hand_where,
+                            "n": hand.number,
+                            "points": hand.points,
+                            "minimum": MINIMUM_POINTS,
+                        }
+                    )
                 if (*key, hand.number) in self.hands:
                     raise ArchiveError(
                         _("%(where)s: hand %(n)s appears twice.")
@@ -503,14 +543,102 @@ class _Importer:
             key = (hand.table_session.session.number, hand.table_session.table.number)
             self._seat_exists(obj.position, self.seat_positions[key], where)
             hand_scores.append(obj)
+        self._zero_sum(hand_scores)
         _create(HandScore, hand_scores)
         _create(Penalty, rows["penalties"], ("recorded_at",))
         _create(SheetConfirmation, rows["confirmations"])
         _create(SessionResult, rows["results"])
+        self._results_as_the_sheets_give(sheets, rows["seats"], rows["results"])
         self._corrections(corrections)
         for name in rows:
             self._count(name, rows[name])
         self._count("hand_scores", hand_scores)
+
+    @staticmethod
+    def _sheet_where(sheet: TableSession) -> str:
+        return _("session %(s)s, table %(t)s") % {
+            "s": sheet.session.number,
+            "t": sheet.table.number,
+        }
+
+    def _zero_sum(self, hand_scores: list[HandScore]) -> None:
+        """Each hand's payments add up to zero (what one pays another receives)."""
+        totals: dict[int, int] = defaultdict(int)
+        hands: dict[int, Hand] = {}
+        for score in hand_scores:
+            totals[id(score.hand)] += score.points
+            hands[id(score.hand)] = score.hand
+        for key, total in totals.items():
+            if total:
+                hand = hands[key]
+                raise ArchiveError(
+                    _("%(where)s: the payments of hand %(n)s add up to %(total)s, not 0.")
+                    % {
+                        "where": self._sheet_where(hand.table_session),
+                        "n": hand.number,
+                        "total": total,
+                    }
+                )
+
+    def _results_as_the_sheets_give(
+        self, sheets: list[TableSession], seats: list[Seat], results: list[SessionResult]
+    ) -> None:
+        """The stored results of each sheet are those its hands and penalties give (computed
+        as table_session_recompute does, from the rows just written; nothing written)."""
+        seats_of: dict[int, list[Seat]] = defaultdict(list)
+        for seat in seats:
+            seats_of[seat.table_session.pk].append(seat)
+        stored_of: dict[int, dict[int, SessionResult]] = defaultdict(dict)
+        for result in results:
+            stored_of[result.table_session.pk][result.player_id] = result
+        by_pk = {player.pk: player for player in self.players.values()}
+        compared = ("position", "score", "rank", "table_points_12", "forfeited")
+        for sheet in sheets:
+            where = self._sheet_where(sheet)
+            stored = stored_of[sheet.pk]
+            expected = {
+                line.player_id: line
+                for line in table_session_expected_results(
+                    table_session=sheet, seats=seats_of[sheet.pk]
+                )
+            }
+            for player_id in sorted(stored.keys() | expected.keys()):
+                player = by_pk[player_id]
+                names = {"where": where, "number": player.registration_number, "name": player.name}
+                if player_id not in stored:
+                    raise ArchiveError(
+                        _(
+                            "%(where)s: the sheet gives player %(number)s (%(name)s) a result "
+                            "the file does not have."
+                        )
+                        % names
+                    )
+                if player_id not in expected:
+                    raise ArchiveError(
+                        _(
+                            "%(where)s: the file has a result for player %(number)s (%(name)s) "
+                            "that the sheet does not give."
+                        )
+                        % names
+                    )
+                differences = [
+                    _("%(field)s %(stored)s, the sheet gives %(expected)s")
+                    % {
+                        "field": name,
+                        "stored": getattr(stored[player_id], name),
+                        "expected": getattr(expected[player_id], name),
+                    }
+                    for name in compared
+                    if getattr(stored[player_id], name) != getattr(expected[player_id], name)
+                ]
+                if differences:
+                    raise ArchiveError(
+                        _(
+                            "%(where)s: the stored result of player %(number)s (%(name)s) is "
+                            "not what the sheet gives: %(differences)s."
+                        )
+                        % {**names, "differences": "; ".join(differences)}
+                    )
 
     def _seats(self, sheet: TableSession, data: dict, where: str) -> list[Seat]:
         seats = []

@@ -30,10 +30,36 @@ from tournaments.models import (
     TableSession,
 )
 from tournaments.selectors.appeals import appeal_deadline, local_time
+from tournaments.texts import clean_text
 
 # A paper appeal's time may be entered a little ahead of the server's clock (a wrist watch);
 # anything later is a typing error.
 CLOCK_TOLERANCE = timedelta(minutes=2)
+# The statement, the ruling and its reasons are text fields: their limits are kept here.
+STATEMENT_MAX_LENGTH = 2000
+RULING_MAX_LENGTH = 2000
+# Appeals of one player open at once (filed or under review) in a tournament.
+MAX_OPEN_APPEALS = 3
+
+
+def _field(name: str) -> str:
+    return Appeal._meta.get_field(name).verbose_name
+
+
+def _refuse_too_many_open(player: Player) -> None:
+    """A player has at most MAX_OPEN_APPEALS appeals open at once (not yet decided or
+    withdrawn); the player's row is locked so that two filings cannot both pass."""
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    open_count = Appeal.objects.filter(player=player, status__in=Appeal.OPEN_STATUSES).count()
+    if open_count >= MAX_OPEN_APPEALS:
+        raise TournamentError(
+            _(
+                "%(player)s already has %(count)s open appeals, the most a player may have "
+                "at once (%(max)s): wait for their rulings or withdraw one first."
+            )
+            % {"player": player, "count": open_count, "max": MAX_OPEN_APPEALS},
+            code="invalid_state",
+        )
 
 
 def appeal_filer_capacity(*, user, player: Player) -> str:
@@ -171,9 +197,12 @@ def appeal_file(
                 '"I confirm this appeal and its fee" (rule 3.12.3).'
             )
         )
-    statement = (statement or "").strip()
-    if not statement:
-        raise TournamentError(_("Write the appeal: which ruling, and why it is wrong."))
+    statement = clean_text(
+        statement,
+        missing=_("Write the appeal: which ruling, and why it is wrong."),
+        field=_field("statement"),
+        max_length=STATEMENT_MAX_LENGTH,
+    )
     _check_deadline(session, filed_at)
     sheet = _sheet_of(session, player)
     if sheet is None:
@@ -185,6 +214,7 @@ def appeal_file(
             _("%(player)s did not sit at %(sheet)s.") % {"player": player, "sheet": table_session}
         )
     _check_what(subject=subject, sheet=sheet, hand=hand, penalty=penalty)
+    _refuse_too_many_open(player)
 
     appeal = Appeal(
         session=session,
@@ -280,12 +310,18 @@ def appeal_decide(
     upheld ruling links here (the correction is made first, by the chief umpire).
     """
     _require_committee(user)
-    ruling = (ruling or "").strip()
-    reasons = (reasons or "").strip()
-    if not ruling:
-        raise TournamentError(_("Write the committee's ruling."))
-    if not reasons:
-        raise TournamentError(_("Give the reasons for the ruling."))
+    ruling = clean_text(
+        ruling,
+        missing=_("Write the committee's ruling."),
+        field=_field("ruling"),
+        max_length=RULING_MAX_LENGTH,
+    )
+    reasons = clean_text(
+        reasons,
+        missing=_("Give the reasons for the ruling."),
+        field=_field("reasons"),
+        max_length=RULING_MAX_LENGTH,
+    )
     locked = _lock(appeal)
     _refuse_unless_open(locked, _("This appeal is already %(status)s: it cannot be decided again."))
     if locked.status != Appeal.Status.UNDER_REVIEW:

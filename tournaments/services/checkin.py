@@ -188,6 +188,18 @@ def _check_after_first_day(session: Session, arrived_at: datetime | None) -> Non
         )
 
 
+@dataclass(frozen=True)
+class CheckInApplied:
+    """What recording a check-in changed: anything at all (truthy), and the sheet's scores
+    (its late-arrival penalty, rule 3.11.2)."""
+
+    changed: bool
+    scores_changed: bool
+
+    def __bool__(self) -> bool:
+        return self.changed
+
+
 def checkin_apply(
     *,
     sheet: TableSession,
@@ -198,10 +210,10 @@ def checkin_apply(
     absent: bool = False,
     why: str,
     user=None,
-) -> bool:
+) -> CheckInApplied:
     """Record or change a player's check-in inside the caller's lock of his sheet, and bring
     his late-arrival penalty in line with it (rule 3.11.2). The caller touches the sheet and
-    recomputes its results. Returns whether anything changed.
+    recomputes its results. Returns what changed.
 
     Shared by the umpire's check-in and the director's correction of one.
     """
@@ -229,7 +241,21 @@ def checkin_apply(
         why=why,
         user=user,
     )
-    return changed or synced
+    return CheckInApplied(changed=changed or synced, scores_changed=synced)
+
+
+class ScoresNeedVersion(TournamentError):
+    """A check-in that changes the sheet's scores is a write to the sheet like any other: it
+    carries the version of the sheet the client read."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "This check-in changes the score sheet (a late-arrival penalty): send If-Match "
+                "with the ETag of the player's score sheet."
+            ),
+            code="precondition_required",
+        )
 
 
 @transaction.atomic
@@ -240,6 +266,7 @@ def checkin_record(
     arrived_at: datetime | None = None,
     absent: bool = False,
     expected_version: int | None = None,
+    version_for_scores: bool = False,
     user=None,
 ) -> CheckIn:
     """Record (or correct) when a player arrived for a session, or that he did not come;
@@ -252,7 +279,8 @@ def checkin_record(
     seat is free for a substitute.
 
     Allowed to the umpire of the player's sheet, the chief umpire and the organiser, until the
-    umpire signs the sheet.
+    umpire signs the sheet. With `version_for_scores`, a check-in that changes the sheet's
+    scores without `expected_version` is refused, and nothing is written (the API's rule).
     """
     arrived_at = _checked_arrival(arrived_at, absent)
     if player.tournament_id != session.tournament_id:
@@ -281,7 +309,7 @@ def checkin_record(
         purpose=CHECKIN,
         user=None,
     )
-    checkin_apply(
+    applied = checkin_apply(
         sheet=sheet,
         seats=seats,
         session=session,
@@ -291,6 +319,8 @@ def checkin_record(
         why=_("Check-in time changed"),
         user=user,
     )
+    if applied.scores_changed and version_for_scores and expected_version is None:
+        raise ScoresNeedVersion()  # rolls back the whole check-in
     sheet_touch(sheet)
     table_session_recompute(table_session=sheet, seats=seats)
     return CheckIn.objects.get(session=session, player=player)

@@ -7,8 +7,6 @@ recorded in error is voided with a reason, never deleted. Late arrival is not re
 it follows from the check-in (`tournaments.services.checkin`). See docs/penalties.md.
 """
 
-import unicodedata
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +17,7 @@ from tournaments.models import Hand, Penalty, Player, Seat, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, SheetClosure
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+from tournaments.texts import check_text, visible_text
 
 Kind = Penalty.Kind
 
@@ -29,36 +28,12 @@ _DEAD_HAND_KINDS = {Kind.FALSE_HU, Kind.DEAD_HAND}
 
 
 REASON_MAX_LENGTH = 300  # Penalty.reason and Penalty.void_reason
+REMARKS_MAX_LENGTH = 1000  # Penalty.remarks (a text field: the limit is kept here)
 
 
 def change_reason(text: str) -> str:
     """A reason as the history records it: on one line (the column is a text field)."""
     return " ".join(str(text).split())
-
-
-# Characters that print as nothing although Unicode calls them letters or symbols (fillers).
-_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _invisible(char: str) -> bool:
-    """Spaces, line and paragraph separators, control, format (zero-width), private-use and
-    unassigned characters, and the blank fillers: nothing a reader sees."""
-    return unicodedata.category(char)[0] in "CZ" or char in _BLANK_GLYPHS
-
-
-def visible_text(text) -> str:
-    """`text` without the invisible characters around it; "" when nothing a reader can see is
-    left (only spaces, zero-width, control or format characters, or combining marks alone)."""
-    text = str(text or "")
-    start, end = 0, len(text)
-    while start < end and _invisible(text[start]):
-        start += 1
-    while end > start and _invisible(text[end - 1]):
-        end -= 1
-    text = text[start:end]
-    if not any(unicodedata.category(c)[0] in "LNPS" and not _invisible(c) for c in text):
-        return ""
-    return text
 
 
 def refuse_nul(reason: str) -> None:
@@ -80,6 +55,16 @@ def clean_reason(reason: str, *, missing: str) -> str:
             % {"max": REASON_MAX_LENGTH}
         )
     return reason
+
+
+def clean_remarks(remarks: str) -> str:
+    """The penalty's remarks (optional) stripped, refused when they hold a NUL character or
+    are longer than REMARKS_MAX_LENGTH (the column has no limit of its own)."""
+    return check_text(
+        (remarks or "").strip(),
+        field=Penalty._meta.get_field("remarks").verbose_name,
+        max_length=REMARKS_MAX_LENGTH,
+    )
 
 
 def _seat_of(seats: list[Seat], player: Player, *, role: str) -> Seat:
@@ -244,6 +229,7 @@ def penalty_record(
         victim=victim,
         invalid_claim=invalid_claim,
     )
+    remarks = clean_remarks(remarks)
     sheet, seats = sheet_lock(
         table_session=table_session, expected_version=expected_version, purpose=FOULS, user=user
     )
@@ -303,6 +289,7 @@ def penalty_create_locked(
     `penalty_fields_check`): the offender and the victim sit at the table, the hand number
     fits the sheet, the points follow from the rules (3.11). The caller bumps the version and
     recomputes. `history_reason` (a correction's) goes to the penalty's history."""
+    remarks = clean_remarks(remarks)
     offender = _seat_of(seats, player, role=_("the offender")).position
     _check_hand_number(sheet, hand_number, kind=kind, offender=offender)
     occurrence = None
@@ -341,7 +328,7 @@ def penalty_create_locked(
         dead_hand=kind in _DEAD_HAND_KINDS,
         hand_number=hand_number,
         reason=reason,
-        remarks=(remarks or "").strip(),
+        remarks=remarks,
         deltas=deltas,
         recorded_by=user,
     )

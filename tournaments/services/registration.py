@@ -21,6 +21,7 @@ from tournaments.history import history_user
 from tournaments.live import live_touch
 from tournaments.models import Player, Team, Tournament
 from tournaments.selectors.exports import FORMULA_STARTS
+from tournaments.texts import has_visible_text, visible_text
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
 PLAYER_TEXT_FIELDS = ("name", "native_name", "country", "club")
@@ -47,9 +48,16 @@ def _lock_tournament(tournament: Tournament) -> Tournament:
 
 
 def text_problem(model: type[models.Model], field_name: str, value: str) -> str | None:
-    """What is wrong with a text for a column, or None: a NUL character (PostgreSQL refuses
-    it) or more characters than the column holds (never stored cut short)."""
+    """What is wrong with a text for a column, or None: typed but showing nothing (only
+    spaces, zero-width, control or format characters such as U+202E), a NUL character
+    (PostgreSQL refuses it) or more characters than the column holds (never stored cut
+    short)."""
     model_field = model._meta.get_field(field_name)
+    if value.strip() and not has_visible_text(value):
+        return _(
+            "The %(field)s shows no visible character: only spaces, zero-width, control or "
+            "format characters."
+        ) % {"field": model_field.verbose_name}
     if "\x00" in value:
         return _("The %(field)s contains a NUL character (\\x00).") % {
             "field": model_field.verbose_name
@@ -61,6 +69,13 @@ def text_problem(model: type[models.Model], field_name: str, value: str) -> str 
             "length": len(value),
         }
     return None
+
+
+def tidy_text(value: str) -> str:
+    """A typed text without the spaces and invisible characters around it; one that shows
+    nothing is only stripped of spaces (so that `text_problem` refuses it)."""
+    value = value or ""
+    return visible_text(value) or value.strip()
 
 
 def _check_texts(obj: models.Model, field_names: tuple[str, ...]) -> None:
@@ -78,10 +93,10 @@ def team_create(*, tournament: Tournament, name: str, country: str = "", user=No
         raise TournamentError(
             _("The tournament is finished: no team can be created in it."), code="invalid_state"
         )
-    name = name.strip()
+    name = tidy_text(name)
     if not name:
         raise TournamentError(_("A team needs a name."))
-    team = Team(tournament=tournament, name=name, country=country.strip())
+    team = Team(tournament=tournament, name=name, country=tidy_text(country))
     _check_texts(team, TEAM_TEXT_FIELDS)
     if tournament.teams.filter(name__iexact=name).exists():
         raise TournamentError(_("There is already a team named %(name)s.") % {"name": name})
@@ -108,7 +123,7 @@ def player_create(
 ) -> Player:
     _check_organiser(user)
     _check_registration_open(tournament)
-    name = name.strip()
+    name = tidy_text(name)
     if not name:
         raise TournamentError(_("A player needs a name."))
     if team is not None and team.tournament_id != tournament.id:
@@ -118,9 +133,9 @@ def player_create(
     player = Player(
         tournament=tournament,
         name=name,
-        native_name=native_name.strip(),
-        country=country.strip(),
-        club=club.strip(),
+        native_name=tidy_text(native_name),
+        country=tidy_text(country),
+        club=tidy_text(club),
         team=team,
         status=status,
     )
@@ -260,7 +275,7 @@ def _read_csv(csv_text: str) -> tuple[list[tuple[int, dict]], list[str]]:
             ]
         reader.fieldnames = header
         for row in reader:
-            values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+            values = {k: tidy_text(v or "") for k, v in row.items() if k is not None}
             extra = [v for v in row.get(None) or [] if v.strip()]
             if extra:
                 values[None] = extra  # values beyond the header's columns: refused per row

@@ -96,6 +96,15 @@ def _lines(table_session: TableSession, by_position: dict[str, Seat]) -> list[_L
     return lines
 
 
+def table_session_expected_results(
+    *, table_session: TableSession, seats: list[Seat] | None = None
+) -> list[_Line]:
+    """The results the sheet gives, as table_session_recompute would store them, without
+    writing anything (to compare with results stored elsewhere, e.g. in an archive)."""
+    by_position = {s.position: s for s in (seats or table_session.seats.all())}
+    return _lines(table_session, by_position)
+
+
 @transaction.atomic
 def table_session_recompute(
     *, table_session: TableSession, seats: list[Seat] | None = None, reason: str = ""

@@ -2,8 +2,6 @@
 3.11.6.10): warning, disqualification, loss of rank, exclusion from later competitions,
 public criticism."""
 
-import unicodedata
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -11,25 +9,15 @@ from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Player, Sanction, Session
+from tournaments.texts import visible_text
 
 # As the admin's reason field (tournaments.admin.forms.ReasonField).
 SANCTION_REASON_MAX_LENGTH = 2000
-# Letters and symbols that print as blank space (Hangul fillers, the blank Braille pattern).
-_BLANK_GRAPHICS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
-
-
-def text_has_visible_character(text: str) -> bool:
-    """The text shows at least one character: not only spaces, line and paragraph
-    separators, control and format characters (zero-width spaces, joiners, the soft hyphen,
-    bidirectional marks), combining marks with nothing to combine with, or blank fillers."""
-    return any(
-        unicodedata.category(char)[0] not in "CZM" and char not in _BLANK_GRAPHICS for char in text
-    )
 
 
 def _clean_reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not text_has_visible_character(reason):
+    reason = visible_text(reason)
+    if not reason:
         raise TournamentError(_("Give the reason for the sanction."))
     if "\x00" in reason:
         raise TournamentError(_("The reason contains a NUL character (\\x00)."))

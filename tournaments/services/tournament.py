@@ -9,7 +9,7 @@ from tournaments import roles
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
-from tournaments.services.sheets import sheet_touch
+from tournaments.services.sheets import SheetChanged, sheet_touch
 
 # Settings whose change alters stored session results, which are then recomputed: the
 # table-point tie rule (3.9.2), the contest points of a forfeited session (3.11.2).
@@ -117,18 +117,26 @@ def tournament_save(
 
 @transaction.atomic
 def table_sessions_assign_umpire(
-    *, table_sessions: QuerySet[TableSession], umpire: AbstractBaseUser | None, user=None
+    *,
+    table_sessions: QuerySet[TableSession],
+    umpire: AbstractBaseUser | None,
+    expected_version: int | None = None,
+    user=None,
 ) -> int:
     """Make `umpire` the one umpire who may enter hands on these score sheets (each change is
-    kept in the sheet's history); the chief umpire assigns them."""
+    kept in the sheet's history, and bumps the sheet's version like any write to it); the
+    chief umpire assigns them. `expected_version` (one sheet): the version the user read."""
     if user is not None:
         roles.require(roles.is_director(user), _("Only the chief umpire assigns umpires."))
     count = 0
     # The admin's queryset may be annotated (GROUP BY), which FOR UPDATE refuses: lock by pk.
     sheets = TableSession.objects.filter(pk__in=list(table_sessions.values_list("pk", flat=True)))
-    for sheet in sheets.select_for_update().order_by("pk"):
+    for sheet in sheets.select_for_update().select_related("session").order_by("pk"):
+        if expected_version is not None and sheet.version != expected_version:
+            raise SheetChanged()
         if sheet.umpire_id != (umpire.pk if umpire else None):
             sheet.umpire = umpire
             sheet.save(update_fields=["umpire"])
+            sheet_touch(sheet, keep_confirmations=True)
         count += 1
     return count
