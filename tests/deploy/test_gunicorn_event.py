@@ -179,8 +179,10 @@ def test_an_event_runs_on_several_gunicorn_workers_and_a_celery_worker(
         expect(stale, 412, "a stale If-Match")
     hand_posts = server.served_by(r"^POST /api/score-sheets/\d+/hands/", at_least=2 * 2 * 4 + 9)
     assert len(hand_posts) == 2 * 2 * 4 + 9
+    # The hands went to several workers, and every stale If-Match was refused whichever worker
+    # took it. Which worker accepts nine sequential connections is the kernel's choice: one
+    # worker may take them all (it happened once in CI), so that is not asserted.
     assert len(set(hand_posts)) >= 2, "every hand went to one gunicorn worker"
-    assert len(set(hand_posts[-9:])) >= 2, "every stale If-Match went to one gunicorn worker"
 
     # Live standings over the API: every player counted, the tables' scores add up to zero.
     standings = expect(

@@ -272,7 +272,8 @@ def export_tournament(tournament: Tournament) -> dict:
         scores.setdefault(score.hand_id, []).append(score)
     seats = by_sheet(Seat.objects.all(), ["position"])
     confirmations = by_sheet(SheetConfirmation.objects.all(), ["confirmed_at", "pk"])
-    results = by_sheet(SessionResult.objects.all(), ["position"])
+    # A seat has two results when a substitute took it (3.11.2): the player number decides.
+    results = by_sheet(SessionResult.objects.all(), ["position", "player__registration_number"])
     check_ins: dict[int, list] = {}
     # No-shows (no arrival time) last, on every database alike.
     arrival = F("arrived_at").asc(nulls_last=True)
