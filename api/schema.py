@@ -1,5 +1,6 @@
-"""Descriptions of the path parameters, written once for every endpoint that has them
-(drf-spectacular's postprocessing hook; set in SPECTACULAR_SETTINGS)."""
+"""What every endpoint shares, written once in the schema (drf-spectacular's postprocessing
+hooks; set in SPECTACULAR_SETTINGS): the descriptions of the path parameters, and the 415 of
+every operation that takes a body."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -36,4 +37,26 @@ def describe_path_parameters(result, generator, request, public):
                 description = _description(path, parameter["name"])
                 if description:
                     parameter["description"] = description
+    return result
+
+
+UNSUPPORTED_MEDIA_TYPE = _(
+    "The body's `Content-Type` is missing or not one the API reads: send `application/json` "
+    "(or a form, `application/x-www-form-urlencoded` or `multipart/form-data`)."
+)
+
+
+def document_unsupported_media_type(result, generator, request, public):
+    """Every operation that takes a body answers 415 to a body it cannot read (no
+    `Content-Type`, or another type): the parsers refuse it (DEFAULT_PARSER_CLASSES) before the
+    view, with the API's error format."""
+    if "ErrorList" not in result.get("components", {}).get("schemas", {}):
+        return result
+    content = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorList"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                operation["responses"].setdefault(
+                    "415", {"content": content, "description": str(UNSUPPORTED_MEDIA_TYPE)}
+                )
     return result

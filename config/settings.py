@@ -226,6 +226,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.describe_path_parameters",
+        "api.schema.document_unsupported_media_type",
     ],
     # The seat positions A–D are one choice set wherever they appear (winner, discarder, …).
     "ENUM_NAME_OVERRIDES": {
@@ -259,7 +260,8 @@ if env_url("REDIS_URL", schemes=("redis", "rediss")):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: eager in-process tasks unless a real Redis broker is configured.
+# Celery: eager in-process tasks unless a real Redis broker is configured. Eager, a job that a
+# web request queues runs once the request's response is sent (config/wsgi.py).
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL

@@ -11,7 +11,7 @@ from fractions import Fraction
 from django.db.models import Count
 from django.http import Http404
 
-from tournaments import seating_adapter
+from tournaments.display import start_wind, table_state, table_state_label
 from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
 from tournaments.selectors.standings import Standings, points_value, standings_compute
@@ -39,6 +39,11 @@ class PublicTable:
     hands: int
     lines: tuple[TableLine, ...]
 
+    @property
+    def status_text(self) -> str:
+        """The table's state in words, in the language of the page."""
+        return table_state_label(self.status, self.hands)
+
 
 @dataclass(frozen=True)
 class PublicSession:
@@ -63,6 +68,11 @@ class PlayerSessionLine:
     table_points: int | float | None = None
     forfeited: bool = False
 
+    @property
+    def status_text(self) -> str:
+        """The state of his table in words, in the language of the page."""
+        return table_state_label(self.status_label, self.hands)
+
 
 @dataclass
 class PublicPlayer:
@@ -80,13 +90,6 @@ class PublicPlayer:
 
 def live_standings(tournament: Tournament) -> Standings:
     return standings_compute(tournament=tournament, live=True)
-
-
-def _status_label(sheet: TableSession, hands: int) -> str:
-    """Not started, playing (with the hands so far), complete, signed or final."""
-    if sheet.status == TableSession.Status.OPEN:
-        return "playing" if hands else "not_started"
-    return sheet.status
 
 
 def public_session(tournament: Tournament, number: int) -> PublicSession:
@@ -125,7 +128,7 @@ def _table(sheet: TableSession, seats: list[Seat], results) -> PublicTable:
         lines.append(
             TableLine(
                 position=seat.position,
-                wind=seating_adapter.seat_wind(seat.position, 1),
+                wind=start_wind(seat.position),
                 number=player.lot_number,
                 name=player.name,
                 native_name=player.native_name,
@@ -136,7 +139,7 @@ def _table(sheet: TableSession, seats: list[Seat], results) -> PublicTable:
                 forfeited=bool(result and result.forfeited),
             )
         )
-    status = _status_label(sheet, sheet.hand_count)
+    status = table_state(sheet.status, sheet.hand_count)
     return PublicTable(
         number=sheet.table.number,
         status=status,
@@ -185,8 +188,8 @@ def public_player(tournament: Tournament, number: int, standings: Standings) -> 
                 session=seat.session.number,
                 table=sheet.table.number,
                 position=seat.position,
-                wind=seating_adapter.seat_wind(seat.position, 1),
-                status_label=_status_label(sheet, seat.hand_count),
+                wind=start_wind(seat.position),
+                status_label=table_state(sheet.status, seat.hand_count),
                 hands=min(seat.hand_count, HANDS_PER_SESSION),
                 score=result.score if result else None,
                 rank=result.rank if result else None,

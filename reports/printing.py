@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from reports.fingerprint import stamp, stamp_many
 from reports.models import PrintRecord
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Session, TableSession, Tournament
 
@@ -180,29 +180,20 @@ class FormKind:
     name: str
     label: object
     make: Callable[[PrintRequest, Progress], tuple[str, bytes]]
-    allowed: Callable[[object], bool]
-
-
-def _staff(user) -> bool:
-    return roles.is_director(user) or roles.is_organiser(user)
-
-
-def _appeal_readers(user) -> bool:
-    return roles.is_director(user) or roles.is_committee(user)
 
 
 KINDS: dict[str, FormKind] = {
     kind.name: kind
     for kind in (
-        FormKind("scoresheet", gettext_lazy("Score sheets"), _scoresheets, _staff),
-        FormKind("fouls", gettext_lazy("Record of Fouls"), _fouls, _staff),
-        FormKind("standings", gettext_lazy("Standings"), _standings, _staff),
-        FormKind("chart", gettext_lazy("Table rotation chart"), _chart, _staff),
-        FormKind("schedule", gettext_lazy("Players' seats by session"), _schedule, _staff),
-        FormKind("seatcards", gettext_lazy("Seat cards"), _seat_cards, _staff),
-        FormKind("appeal", gettext_lazy("Appeal record"), _appeal, _appeal_readers),
-        FormKind("oath", gettext_lazy("Player's Oath"), _oath, _staff),
-        FormKind("certificates", gettext_lazy("Award certificates"), _certificates, _staff),
+        FormKind("scoresheet", gettext_lazy("Score sheets"), _scoresheets),
+        FormKind("fouls", gettext_lazy("Record of Fouls"), _fouls),
+        FormKind("standings", gettext_lazy("Standings"), _standings),
+        FormKind("chart", gettext_lazy("Table rotation chart"), _chart),
+        FormKind("schedule", gettext_lazy("Players' seats by session"), _schedule),
+        FormKind("seatcards", gettext_lazy("Seat cards"), _seat_cards),
+        FormKind("appeal", gettext_lazy("Appeal record"), _appeal),
+        FormKind("oath", gettext_lazy("Player's Oath"), _oath),
+        FormKind("certificates", gettext_lazy("Award certificates"), _certificates),
     )
 }
 ALL = "all"
@@ -210,13 +201,8 @@ KIND_NAMES = [*KINDS, ALL]
 
 
 def print_allowed(user, kind: str) -> bool:
-    """Who prints what: the organisers and the chief umpire; appeal records also the
-    committee. `user=None` is a command run by the system's operator."""
-    if user is None:
-        return True
-    if kind == ALL:
-        return roles.is_director(user)
-    return kind in KINDS and KINDS[kind].allowed(user)
+    """A form that exists, which this login may print (tournaments.policies.may_print)."""
+    return kind in KIND_NAMES and policies.may_print(user, kind)
 
 
 def print_check(*, kind: str, user=None) -> None:

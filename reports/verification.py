@@ -1,20 +1,23 @@
 """Does a printed form still match the record? Recompute its content's fingerprint now.
 
 When it does not, say what changed it since it was printed: the corrections made since (when,
-by which role, and why to those who may read the reason), and otherwise the last change of
-the record after the printing.
+by which role, and why to those who may read the reason), the registration corrections too (a
+name, number or team that results depend on, issue #26), and otherwise the last change of the
+record after the printing.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from reports.fingerprint import content_fingerprint
 from reports.models import PrintRecord
-from tournaments import roles
-from tournaments.models import Correction, Seat, TableSession
+from tournaments import policies, roles
+from tournaments.models import Correction, Player, RegistrationCorrection, Seat, TableSession
 from tournaments.services.corrections import correction_summary
+from tournaments.services.registration_corrections import registration_correction_summary
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,7 @@ class Change:
     by: str  # the role that made it (the page is public: no names)
     what: str
     reason: str  # empty unless the viewer may read it (may_read_reason)
+    reason_note: str = ""  # who may read a reason not shown, when not the sheet's default
 
 
 @dataclass(frozen=True)
@@ -103,14 +107,7 @@ def _role_name(user) -> str:
 def may_read_reason(viewer, correction: Correction) -> bool:
     """A correction's written reason is for the staff and the players of that table; the
     public page says only that it happened, when and by which role."""
-    if viewer is None or not viewer.is_authenticated:
-        return False
-    if any(roles.has_role(viewer, role) for role in roles.STAFF_ROLES):
-        return True
-    player = roles.player_of(viewer, correction.table_session.session.tournament)
-    seats = Seat.objects.filter(table_session_id=correction.table_session_id)
-    at_the_table = Q(player=player) | Q(replaced_player=player)
-    return player is not None and seats.filter(at_the_table).exists()
+    return policies.may_read_correction_reason(viewer, correction)
 
 
 def _corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
@@ -129,6 +126,36 @@ def _corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
             reason=c.reason if may_read_reason(viewer, c) else "",
         )
         for c in corrections.order_by("made_at")
+    ]
+
+
+def _registration_corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
+    """Registration corrections made after the printing: for standings, those of the
+    tournament; for a score sheet, those of the players seated at it (or who lost their seat
+    there) and of their teams. Their reason is for the staff (and a sheet's players)."""
+    corrections = RegistrationCorrection.objects.filter(
+        tournament_id=record.tournament_id, made_at__gt=record.printed_at
+    ).select_related("made_by", "player", "team")
+    sheet = record.table_session
+    if sheet is not None:
+        seats = Seat.objects.filter(table_session_id=sheet.pk)
+        players = {
+            pk for pair in seats.values_list("player_id", "replaced_player_id") for pk in pair
+        }
+        players.discard(None)
+        teams = Player.objects.filter(pk__in=players, team__isnull=False).values("team_id")
+        corrections = corrections.filter(Q(player_id__in=players) | Q(team_id__in=teams))
+    readable = policies.may_read_registration_correction_reason(viewer, sheet)
+    note = "" if sheet is not None else _("shown to the staff")
+    return [
+        Change(
+            at=c.made_at,
+            by=_role_name(c.made_by),
+            what=registration_correction_summary(c),
+            reason=c.reason if readable else "",
+            reason_note=note,
+        )
+        for c in corrections.order_by("made_at", "pk")
     ]
 
 
@@ -158,6 +185,8 @@ def verification_check(*, fingerprint: str, viewer=None) -> Verification:
     if result.matches:
         result.figures = _figures(record, payload)
     else:
-        result.changes = _corrections_since(record, viewer)
+        changes = _corrections_since(record, viewer)
+        changes += _registration_corrections_since(record, viewer)
+        result.changes = sorted(changes, key=lambda change: change.at)
         result.sheets_changed = _sheets_changed_since(record)
     return result

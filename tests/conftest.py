@@ -1,23 +1,22 @@
 """Shared test configuration.
 
-Tests that need a real server (Redis, PostgreSQL, Chromium) skip on a bare machine, but when
-`MCR_REQUIRE_SERVICES=1` (set by .ci/run for its second pass) a missing server fails the test:
-CI must prove the plumbing works, never silently skip it.
+Where a test's fixtures come from: the conftest.py of its directory, or one of the fixture
+modules below, registered for the whole suite (pytest reads `pytest_plugins` only here). A test
+names the fixtures it uses as arguments and never imports them; no module imports a test
+module (tests/test_suite_layout.py checks both). Plain helpers (factories, builders, the
+assertions of a format) live in modules of their own, imported by name.
 """
-
-import os
 
 import pytest
 
-
-def services_required() -> bool:
-    return os.environ.get("MCR_REQUIRE_SERVICES", "") == "1"
-
-
-def skip_or_fail(reason: str) -> None:
-    if services_required():
-        pytest.fail(f"{reason} (MCR_REQUIRE_SERVICES=1: this test must run)")
-    pytest.skip(reason)
+pytest_plugins = [
+    "tests.api.client_fixtures",  # as_role, anonymous
+    "tests.tournaments.sheet_fixtures",  # tournament, table_session, points_sheet, sheet, ...
+    "tests.tournaments.admin_fixtures",  # admin_tournament, admin_sheet, umpire, ...
+    "tests.tournaments.appeal_fixtures",  # appeal_table, appeal_session, appeal_players, ...
+    "tests.tournaments.job_fixtures",  # eager_jobs, run_jobs, fake_print, make_staff
+    "tests.tournaments.export_fixtures",  # small_played, played_demo
+]
 
 
 def pytest_configure(config):
@@ -29,6 +28,18 @@ def pytest_configure(config):
         from tournaments.translations import compile_catalogues
 
         compile_catalogues()
+        fast_password_hashing(settings)
+
+
+def fast_password_hashing(settings) -> None:
+    """Passwords set during the tests are hashed with MD5, a thousandth of the production
+    hasher's cost (Django's advice for tests); the production hashers still check a password
+    hashed by them (by a command run in another process, say). No test is about the hash."""
+    from django.contrib.auth.hashers import get_hashers
+
+    md5 = "django.contrib.auth.hashers.MD5PasswordHasher"
+    settings.PASSWORD_HASHERS = [md5, *(h for h in settings.PASSWORD_HASHERS if h != md5)]
+    get_hashers.cache_clear()
 
 
 @pytest.fixture(autouse=True)

@@ -1,14 +1,8 @@
-"""Who may do what: the roles of a tournament as Django groups, and object-level checks.
+"""Who is who: the roles of a tournament as Django groups, and which player a login is.
 
-Groups are created by a data migration (`ROLE_GROUPS`); a superuser holds every role. These
-checks run on the server in the services (through `require`) and in the admin, so the API
-and the admin refuse the same things.
-
-- organiser: registration, lots, seating, the sessions' schedule;
-- umpire: hands, fouls, check-ins and sign-off of the sheets assigned to him, until signed;
-- chief umpire (director): sessions, every sheet, countersigning, corrections, standings;
-- arbitration committee: rules on appeals;
-- player (and a team's captain): reads his own results, confirms his sheets, files appeals.
+Groups are created by a data migration (`ROLE_GROUPS`); a superuser holds every staff role.
+What each role may do is decided in tournaments.policies, the only module besides this one
+that asks these questions; everything else asks the policies and refuses with `require`.
 """
 
 from django.db import models
@@ -24,6 +18,7 @@ class Role(models.TextChoices):
     CHIEF_UMPIRE = "chief_umpire", gettext_lazy("Chief umpire (director)")
     COMMITTEE = "committee", gettext_lazy("Arbitration committee")
     PLAYER = "player", gettext_lazy("Player")
+    SCORE_DESK = "score_desk", gettext_lazy("Score desk")
 
 
 # Group name of each role (what the data migration creates and `create_user` assigns).
@@ -33,8 +28,9 @@ ROLE_GROUPS = {
     Role.CHIEF_UMPIRE: "Chief umpires",
     Role.COMMITTEE: "Arbitration committee",
     Role.PLAYER: "Players",
+    Role.SCORE_DESK: "Score desk",  # its group: the desk app's migration 0002_score_desk_group
 }
-STAFF_ROLES = {Role.ORGANISER, Role.UMPIRE, Role.CHIEF_UMPIRE, Role.COMMITTEE}
+STAFF_ROLES = {Role.ORGANISER, Role.UMPIRE, Role.CHIEF_UMPIRE, Role.COMMITTEE, Role.SCORE_DESK}
 
 
 class PermissionRefused(TournamentError):
@@ -67,17 +63,6 @@ def is_organiser(user) -> bool:
 
 def is_committee(user) -> bool:
     return has_role(user, Role.COMMITTEE)
-
-
-def umpires_sheet(user, table_session) -> bool:
-    """The umpire assigned to this sheet (the chief umpire umpires every sheet)."""
-    if is_director(user):
-        return True
-    return (
-        has_role(user, Role.UMPIRE)
-        and table_session.umpire_id is not None
-        and table_session.umpire_id == user.pk
-    )
 
 
 def player_of(user, tournament):

@@ -19,7 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
-from tournaments import roles
+from tournaments import policies, roles
+from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
@@ -125,28 +126,6 @@ TOURNAMENT_HELP = {
     "seating_seed": gettext_lazy("seed of the seating chart"),
     "created_at": gettext_lazy("when the tournament was created"),
 }
-TOURNAMENT_SETTINGS = [
-    "name",
-    "slug",
-    "start_date",
-    "end_date",
-    "venue",
-    "status",
-    "format",
-    "sessions_planned",
-    "session_minutes",
-    "entry_mode",
-    "qualifying_sessions",
-    "finalists",
-    "carry_over_points",
-    "tie_rule",
-    "tie_breaks",
-    "forfeit_contest_points",
-    "team_counts_disqualified",
-    "oath_required",
-    "appeal_fee",
-    "appeal_currency",
-]
 
 
 class TournamentOutput(serializers.ModelSerializer):
@@ -157,7 +136,7 @@ class TournamentOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", *TOURNAMENT_SETTINGS, "lots_seed", "seating_seed", "created_at"]
+        fields = ["id", *TOURNAMENT_SETTINGS, *TOURNAMENT_RECORDS]
         read_only_fields = fields
         extra_kwargs = {name: {"help_text": text} for name, text in TOURNAMENT_HELP.items()}
 
@@ -174,7 +153,7 @@ class TournamentInput(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = TOURNAMENT_SETTINGS
+        fields = list(TOURNAMENT_SETTINGS)
         extra_kwargs = {name: {"help_text": TOURNAMENT_HELP[name]} for name in TOURNAMENT_SETTINGS}
 
 
@@ -188,7 +167,7 @@ class TournamentFilter(django_filters.FilterSet):
 
 def require_organiser(user, message: str) -> None:
     """The roles the admin lets add and change tournaments (organisers, the chief umpire)."""
-    roles.require(roles.is_organiser(user), message)
+    roles.require(policies.may_organise(user), message)
 
 
 class TournamentListApi(APIView):

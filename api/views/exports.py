@@ -3,7 +3,8 @@
 `GET /api/tournaments/{slug}/exports/standings.csv|.json` and `…/hands.csv|.json`: an
 attachment named `<slug>-<what>-<date>.<csv|json>`. CSV is UTF-8 with a byte-order mark (Excel
 shows names in any script) and a header row. Staff roles download everything; a player the
-standings only (tournaments.selectors.exports.export_allowed); anyone else gets 403.
+standings only, an umpire the hands of his own tables (tournaments.policies.may_export);
+anyone else gets 403.
 """
 
 from django.http import HttpResponse
@@ -16,9 +17,10 @@ from rest_framework import renderers, serializers
 from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
+from tournaments import policies
 from tournaments.errors import TournamentError
 from tournaments.models import Hand
-from tournaments.selectors.exports import HANDS, STANDINGS, export_allowed, export_file
+from tournaments.selectors.exports import HANDS, STANDINGS, export_file
 
 
 def json_errors(*statuses: int) -> dict:
@@ -52,7 +54,7 @@ class _ExportApi(APIView):
 
     def get(self, request, slug):
         tournament = tournament_for(slug)
-        if not export_allowed(request.user, self.what):
+        if not policies.may_export(request.user, self.what):
             raise TournamentError(
                 _("Your role does not allow downloading these records."), code="forbidden"
             )
@@ -61,7 +63,9 @@ class _ExportApi(APIView):
             parsed = LiveQuery(data=request.query_params)
             parsed.is_valid(raise_exception=True)
             live = parsed.validated_data["live"]
-        file = export_file(tournament=tournament, what=self.what, fmt=self.fmt, live=live)
+        file = export_file(
+            tournament=tournament, what=self.what, fmt=self.fmt, live=live, user=request.user
+        )
         return HttpResponse(
             file.content,
             content_type=file.content_type,

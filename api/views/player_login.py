@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.models import Player
 from tournaments.services.registration import player_link_login
 
@@ -60,7 +60,7 @@ class PlayerLoginApi(APIView):
     )
     def get(self, request, slug, registration_number):
         """Organisers and the chief umpire see which login is linked to the player."""
-        roles.require(roles.is_organiser(request.user))
+        roles.require(policies.may_read_player_login(request.user))
         return Response(PlayerLoginOutput(self._player(slug, registration_number)).data)
 
     @extend_schema(
@@ -70,8 +70,9 @@ class PlayerLoginApi(APIView):
         responses={200: PlayerLoginOutput, **error_responses(400, 401, 403, 404)},
     )
     def put(self, request, slug, registration_number):
-        """An organiser links a login with the role player to the player's record, or unlinks
-        it with `null`. One login is one player per tournament."""
+        """The chief umpire links a login with the role player to the player's record, or
+        unlinks it with `null` (an organiser may not: he could confirm sheets as the player).
+        One login is one player per tournament."""
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = player_link_login(

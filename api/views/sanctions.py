@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
 from api.views.event import PAGE_PARAMETERS, page_of, paginated
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.models import Player, Sanction
 from tournaments.services.sanctions import SANCTION_REASON_MAX_LENGTH, sanction_record
 from tournaments.texts import has_visible_text
@@ -61,11 +61,6 @@ class SanctionOutput(serializers.Serializer):
         default=None,
         help_text=gettext_lazy("username of the chief umpire who decided it, or null"),
     )
-
-
-def may_read_sanctions(user) -> bool:
-    """The staff roles read a player's sanctions (players do not)."""
-    return any(roles.has_role(user, role) for role in roles.STAFF_ROLES)
 
 
 class PlayerSanctionsApi(APIView):
@@ -119,7 +114,7 @@ class PlayerSanctionsApi(APIView):
     )
     def get(self, request, slug, registration_number):
         """The player's sanctions in the order they were decided (staff roles)."""
-        roles.require(may_read_sanctions(request.user))
+        roles.require(policies.may_read_sanctions(request.user))
         player = self._player(slug, registration_number)
         sanctions = (
             Sanction.objects.filter(player=player)
@@ -140,7 +135,8 @@ class PlayerSanctionsApi(APIView):
         (re-seat the remaining sessions afterwards); disqualifying him again is refused (409).
         Other roles are refused (403)."""
         roles.require(
-            roles.is_director(request.user), _("Only the chief umpire decides sanctions.")
+            policies.may_decide_sanction(request.user),
+            _("Only the chief umpire decides sanctions."),
         )
         player = self._player(slug, registration_number)
         serializer = self.InputSerializer(data=request.data)

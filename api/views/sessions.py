@@ -26,7 +26,7 @@ from api.common import (
     version_sent,
 )
 from api.views.event import PAGE_PARAMETERS, page_of, paginated
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.models import CheckIn, Penalty, Player, Session, TableSession
 from tournaments.selectors.session_time import tables_without_hands
 from tournaments.services.checkin import checkin_record, minutes_late
@@ -322,11 +322,6 @@ def player_sheet(session: Session, player: Player) -> TableSession | None:
     )
 
 
-def may_read_check_ins(user) -> bool:
-    """The staff roles read a session's check-ins (players do not)."""
-    return any(roles.has_role(user, role) for role in roles.STAFF_ROLES)
-
-
 class CheckInListApi(APIView):
     """The arrivals of a session (staff), and recording one (the umpire of the player's
     table, the chief umpire or an organiser)."""
@@ -401,11 +396,11 @@ class CheckInListApi(APIView):
     )
     def get(self, request, slug, number):
         """Every arrival recorded for the session, in order, with the late-arrival penalty in
-        force for each (staff roles)."""
+        force for each (staff roles; an umpire those of his own tables)."""
         session = session_for(slug, number)
-        roles.require(may_read_check_ins(request.user))
+        roles.require(policies.is_staff_member(request.user))
         check_ins = (
-            CheckIn.objects.filter(session=session)
+            policies.visible_check_ins(request.user, CheckIn.objects.filter(session=session))
             .select_related("session", "player", "recorded_by")
             .order_by("arrived_at", "pk")
         )

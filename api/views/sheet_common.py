@@ -1,62 +1,68 @@
 """What the score-sheet endpoints share: who may read which sheet, the sheet and its parts as
 JSON (with their serializers for the schema), and the body of a hand entry.
 
-Reads follow the admin and the player pages: the chief umpire, organisers and the arbitration
-committee read every sheet, an umpire the sheets assigned to him, a player the sheets of his
-own tables. Writes are checked by the services (403), never here.
+Who reads and writes which sheet is tournaments.policies' answer, the same as the admin's and
+the player pages': the chief umpire, organisers and the arbitration committee read every
+sheet, an umpire the sheets assigned to him, a player the sheets of his own tables. A write
+asks in this order: who you are and whether you may touch this sheet (404 when you may not
+read it, 403 when you read it but may not do this), then its version (428/412), then its
+state (409); the services check all three again under the row lock.
 """
 
+from dataclasses import asdict
+
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from tournaments import roles, scoring_adapter, seating_adapter
+from tournaments import policies, roles, scoring_adapter, seating_adapter
+from tournaments.display import penalty_description, start_wind
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, TableSession
 from tournaments.models.play import MAX_FLOWERS, POSITIONS
-from tournaments.roles import Role
 from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
 from tournaments.selectors.session_time import TIME_LIMIT_PASSED, time_warnings
 from tournaments.selectors.standings import points_value
-from tournaments.services.penalties import penalty_description
+from tournaments.services.actions import sheet_actions
 
 # -- who reads what ------------------------------------------------------------------------
-
-
-def reads_every_sheet(user) -> bool:
-    return roles.is_director(user) or roles.is_organiser(user) or roles.is_committee(user)
-
-
-def readable_sheets(user, queryset=None, *, players: bool = True):
-    """The sheets this login may read (`players=False`: only as staff, e.g. the history)."""
-    queryset = TableSession.objects.all() if queryset is None else queryset
-    if reads_every_sheet(user):
-        return queryset
-    allowed = Q(pk__in=[])
-    if roles.has_role(user, Role.UMPIRE):
-        allowed |= Q(umpire=user)
-    if players:
-        own = TableSession.objects.filter(
-            Q(seats__player__user=user) | Q(seats__replaced_player__user=user)
-        ).values("pk")
-        allowed |= Q(pk__in=own)
-    return queryset.filter(allowed)
 
 
 def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession:
     """The sheet, or 404 when it does not exist or this login may not read it."""
     queryset = TableSession.objects.select_related("session__tournament", "table", "umpire")
-    return get_object_or_404(readable_sheets(user, queryset, players=players), pk=sheet_id)
+    return get_object_or_404(policies.readable_sheets(user, queryset, players=players), pk=sheet_id)
 
 
-def sheet_for_write(sheet_id: int) -> TableSession:
-    """The sheet to write to (404 if none); the service decides whether this login may."""
-    return get_object_or_404(
-        TableSession.objects.select_related("session__tournament", "table"), pk=sheet_id
-    )
+# Who may write what through the sheet endpoints (the services ask the same policies).
+WRITES_HANDS = (
+    policies.umpires_sheet,
+    gettext_lazy("Only the umpire of this table or the chief umpire may change this sheet."),
+)
+CORRECTS = (
+    lambda user, sheet: policies.may_correct(user),
+    gettext_lazy("Only the chief umpire makes corrections."),
+)
+SIGNS_OFF = (
+    policies.may_sign_off,
+    gettext_lazy("Only the players, the umpire of this table or the chief umpire sign it off."),
+)
+ASSIGNS_UMPIRE = (
+    lambda user, sheet: policies.may_assign_umpire(user),
+    gettext_lazy("Only the chief umpire assigns umpires."),
+)
+
+
+def sheet_for_write(user, sheet_id: int, may=WRITES_HANDS) -> TableSession:
+    """The sheet to write to: 404 when it does not exist or this login may not read it, 403
+    when he reads it but may not do this write (`may`: the policy and its refusal)."""
+    queryset = TableSession.objects.select_related("session__tournament", "table")
+    sheet = get_object_or_404(policies.readable_sheets(user, queryset), pk=sheet_id)
+    allowed, message = may
+    roles.require(allowed(user, sheet), str(message))
+    return sheet
 
 
 # -- the sheet as JSON ---------------------------------------------------------------------
@@ -174,7 +180,8 @@ def _signature(by, at) -> dict | None:
     return {"by": _username(by), "at": at} if at is not None else None
 
 
-def sheet_data(sheet: TableSession) -> dict:
+def sheet_data(sheet: TableSession, user) -> dict:
+    """The sheet as JSON for this login, with what he may do to it now."""
     computed: ScoreSheet = scoresheet_compute(table_session=sheet)
     positions = {}
     for seat in computed.seats:
@@ -195,11 +202,12 @@ def sheet_data(sheet: TableSession) -> dict:
         "table": sheet.table.number,
         "umpire": _username(sheet.umpire) if sheet.umpire_id else None,
         "version": sheet.version,
+        "actions": asdict(sheet_actions(user=user, sheet=sheet)),
         "seats": [
             {
                 "position": seat.position,
                 "player": player_data(seat.player),
-                "seat_wind": seating_adapter.seat_wind(seat.position, 1),
+                "seat_wind": start_wind(seat.position),
                 "replaced_player": player_data(seat.replaced_player),
             }
             for seat in computed.seats
@@ -442,6 +450,24 @@ class HandRecordedSerializer(SheetHandSerializer):
     warnings = SheetWarningSerializer(many=True, help_text=WARNINGS_HELP)
 
 
+class SheetActionsSerializer(serializers.Serializer):
+    """What the caller may do to this sheet now (his role and the sheet's state): the
+    admin's page shows the same buttons."""
+
+    read = serializers.BooleanField(help_text=gettext_lazy("reading it"))
+    enter_hand = serializers.BooleanField(help_text=gettext_lazy("a hand, a draw, a time stop"))
+    record_foul = serializers.BooleanField(
+        help_text=gettext_lazy("a penalty, voiding one, removing the last hand")
+    )
+    check_in = serializers.BooleanField(help_text=gettext_lazy("a player's arrival"))
+    substitute = serializers.BooleanField(help_text=gettext_lazy("a substitute takes a seat"))
+    confirm = serializers.BooleanField(help_text=gettext_lazy("recording a confirmation"))
+    sign = serializers.BooleanField(help_text=gettext_lazy("the umpire's signature"))
+    countersign = serializers.BooleanField(help_text=gettext_lazy("the chief umpire's"))
+    correct = serializers.BooleanField(help_text=gettext_lazy("a director's correction"))
+    assign_umpire = serializers.BooleanField(help_text=gettext_lazy("giving it an umpire"))
+
+
 class SheetDetailSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text=gettext_lazy("the sheet's id"))
     tournament = serializers.CharField(help_text=gettext_lazy("the tournament's slug"))
@@ -452,6 +478,9 @@ class SheetDetailSerializer(serializers.Serializer):
     )
     version = serializers.IntegerField(
         help_text=gettext_lazy("bumped by every write; the ETag carries it")
+    )
+    actions = SheetActionsSerializer(
+        help_text=gettext_lazy("what you may do to it now (tournaments.policies and its state)")
     )
     seats = SheetSeatSerializer(many=True, help_text=gettext_lazy("the four seats"))
     hands = SheetHandSerializer(many=True, help_text=gettext_lazy("the hands recorded"))

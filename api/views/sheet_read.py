@@ -2,8 +2,7 @@
 umpire assignment), GET /api/score-sheets/{id}/history/ (the audit trail)."""
 
 import django_filters
-from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -20,35 +19,22 @@ from api.common import (
     sheet_etag,
 )
 from api.views.sheet_common import (
+    ASSIGNS_UMPIRE,
     SheetDetailSerializer,
     readable_sheet,
-    readable_sheets,
     sheet_data,
     sheet_for_write,
 )
-from tournaments import roles
+from tournaments import policies
 from tournaments.models import TableSession
-from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.selectors.audit import sheet_audit_trail
 from tournaments.selectors.scoresheet import scoresheet_table_sessions
 from tournaments.services.tournament import table_sessions_assign_umpire
 
 
-def eligible_umpires():
-    """Who may be assigned to a sheet: the admin's choice (active staff umpires, chief
-    umpires and superusers)."""
-    umpiring = [ROLE_GROUPS[Role.UMPIRE], ROLE_GROUPS[Role.CHIEF_UMPIRE]]
-    return (
-        get_user_model()
-        .objects.filter(is_staff=True, is_active=True)
-        .filter(Q(groups__name__in=umpiring) | Q(is_superuser=True))
-        .distinct()
-    )
-
-
-def sheet_response(sheet: TableSession, status: int = 200) -> Response:
+def sheet_response(sheet: TableSession, user, status: int = 200) -> Response:
     sheet = _fresh(sheet)
-    response = Response(SheetDetailSerializer(sheet_data(sheet)).data, status=status)
+    response = Response(SheetDetailSerializer(sheet_data(sheet, user)).data, status=status)
     response["ETag"] = sheet_etag(sheet)
     return response
 
@@ -114,7 +100,7 @@ class ScoreSheetListApi(generics.GenericAPIView):
 
     def get_queryset(self):
         queryset = scoresheet_table_sessions().annotate(hands_entered=Count("hands", distinct=True))
-        return readable_sheets(self.request.user, queryset).order_by(
+        return policies.readable_sheets(self.request.user, queryset).order_by(
             "session__tournament__slug", "session__number", "table__number"
         )
 
@@ -140,7 +126,7 @@ class ScoreSheetDetailApi(APIView):
     class SheetUmpireInputSerializer(serializers.Serializer):
         umpire = serializers.SlugRelatedField(
             slug_field="username",
-            queryset=eligible_umpires(),
+            queryset=policies.assignable_umpires(),
             allow_null=True,
             help_text=_(
                 "username of an umpire or chief umpire to assign; null leaves the sheet "
@@ -165,7 +151,7 @@ class ScoreSheetDetailApi(APIView):
     def get(self, request, sheet_id: int):
         """Seats, hands with their fans and payments, penalties, results and the sign-off
         state. Send the `ETag` back as `If-Match` with every write to this sheet."""
-        return sheet_response(readable_sheet(request.user, sheet_id))
+        return sheet_response(readable_sheet(request.user, sheet_id), request.user)
 
     @extend_schema(
         operation_id="score_sheets_assign_umpire",
@@ -181,9 +167,8 @@ class ScoreSheetDetailApi(APIView):
         """The chief umpire assigns the one umpire who enters hands on this sheet (an umpire
         or chief umpire by username), or none (null). Needs `If-Match` with the sheet's ETag
         (428 without, 412 when stale); kept in the sheet's history; the ETag changes."""
-        sheet = sheet_for_write(sheet_id)
         # Who first, then the version, then the body (docs/api.md).
-        roles.require(roles.is_director(request.user), _("Only the chief umpire assigns umpires."))
+        sheet = sheet_for_write(request.user, sheet_id, ASSIGNS_UMPIRE)
         version = expected_version(request, sheet)
         serializer = self.SheetUmpireInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -194,7 +179,7 @@ class ScoreSheetDetailApi(APIView):
             user=request.user,
         )
         sheet.refresh_from_db()
-        return sheet_response(sheet)
+        return sheet_response(sheet, request.user)
 
 
 # -- its history -----------------------------------------------------------------------------

@@ -13,7 +13,9 @@ from rest_framework.views import APIView
 
 from api.common import IF_MATCH, Pagination, error_responses, expected_version, sheet_etag
 from api.views.sheet_common import (
+    CORRECTS,
     POSITION_HELP,
+    SIGNS_OFF,
     HandEntryInput,
     HandRecordedSerializer,
     SheetDetailSerializer,
@@ -28,7 +30,6 @@ from api.views.sheet_common import (
     sheet_for_write,
 )
 from api.views.sheet_read import sheet_response
-from tournaments import roles
 from tournaments.models import Appeal, Correction, Hand, Penalty, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, POSITIONS
 from tournaments.selectors.session_time import time_warnings
@@ -42,7 +43,7 @@ from tournaments.services.corrections import (
 )
 from tournaments.services.hands import hand_delete_last, hand_record_no_win, hand_record_win
 from tournaments.services.penalties import REMARKS_MAX_LENGTH, penalty_record
-from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
+from tournaments.services.signoff import sheet_confirm_player, sheet_sign_off
 from tournaments.texts import visible_text
 
 WRITE_ERRORS = (400, 401, 403, 404, 409, 412, 428)
@@ -92,7 +93,7 @@ class SheetHandsApi(APIView):
         400 with its codes (field `hand`); a closed or signed sheet, or a session not started,
         409. Once the time limit has passed, the answer's `warnings` say so (rule 3.5.6): the
         hand is recorded all the same until the chief umpire ends the session."""
-        sheet = sheet_for_write(sheet_id)
+        sheet = sheet_for_write(request.user, sheet_id)
         version = expected_version(request, sheet)
         serializer = HandEntryInput(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -134,7 +135,7 @@ class SheetLastHandApi(APIView):
     def delete(self, request, sheet_id: int, number: int):
         """Remove hand `number`, which must be the last hand of a sheet the umpire has not
         signed (a typing mistake); a hand an appeal names stays."""
-        sheet = sheet_for_write(sheet_id)
+        sheet = sheet_for_write(request.user, sheet_id)
         version = expected_version(request, sheet)
         hand_delete_last(
             table_session=sheet, number=number, expected_version=version, user=request.user
@@ -176,7 +177,7 @@ class SheetSignApi(APIView):
         """Sign-off (3.9.2, Appendix 5): `{"position": "B"}` records that player's confirmation
         of a complete sheet; `{}` signs it as its umpire once the four have confirmed (it is
         locked from then on), or countersigns it as the chief umpire once signed (final)."""
-        sheet = sheet_for_write(sheet_id)
+        sheet = sheet_for_write(request.user, sheet_id, SIGNS_OFF)
         version = expected_version(request, sheet)
         serializer = self.SheetSignInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -188,11 +189,9 @@ class SheetSignApi(APIView):
                 expected_version=version,
                 user=request.user,
             )
-        elif sheet.status == TableSession.Status.SIGNED and roles.is_director(request.user):
-            sheet_countersign(table_session=sheet, expected_version=version, user=request.user)
         else:
-            sheet_sign(table_session=sheet, expected_version=version, user=request.user)
-        return sheet_response(sheet)
+            sheet_sign_off(table_session=sheet, expected_version=version, user=request.user)
+        return sheet_response(sheet, request.user)
 
 
 # -- corrections -----------------------------------------------------------------------------
@@ -561,7 +560,7 @@ class SheetCorrectionsApi(APIView):
         Results and standings are recomputed; the history keeps the reason, the author and the
         values before and after; an earlier printed form stops matching (the verify page names
         the correction)."""
-        sheet = sheet_for_write(sheet_id)
+        sheet = sheet_for_write(request.user, sheet_id, CORRECTS)
         version = expected_version(request, sheet)
         chosen = CorrectionKindInput(data=request.data)
         chosen.is_valid(raise_exception=True)
@@ -654,7 +653,7 @@ class SheetPenaltiesApi(APIView):
         """Record a foul (rule 3.11) on a sheet the umpire has not signed; its points follow
         from the rules (and the player's earlier records), except a deduction's and a revealed
         tile's, which the umpire decides."""
-        sheet = sheet_for_write(sheet_id)
+        sheet = sheet_for_write(request.user, sheet_id)
         version = expected_version(request, sheet)
         serializer = self.SheetPenaltyInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -7,11 +7,9 @@ renderers in reports.forms.chart only lay them out.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.display import wind_legend, wind_letter, wind_name
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import (
-    WIND_LETTERS,
-    WIND_NAMES,
-    WINDS,
     ChartSeat,
     SeatCard,
     player_schedule,
@@ -55,10 +53,6 @@ def _session_note(*, group: str, stage: str) -> str:
     return ", ".join(parts)
 
 
-def _winds() -> list[dict]:
-    return [{"code": w, "letter": str(WIND_LETTERS[w]), "name": str(WIND_NAMES[w])} for w in WINDS]
-
-
 def _chart_cell(seat: ChartSeat) -> str:
     """A seat as the chart prints it: the number; a substitute's mark, with the number of the
     player he replaces."""
@@ -73,7 +67,7 @@ def chart_data(*, tournament: Tournament) -> dict:
     chart = seating_chart(tournament=tournament)
     return {
         "tournament": chart.tournament,
-        "winds": _winds(),
+        "winds": wind_legend(),
         "sessions": [
             {
                 "number": session.number,
@@ -121,7 +115,7 @@ def schedule_data(*, tournament: Tournament) -> dict:
                     if cell is None
                     else {
                         "table": cell.table,
-                        "wind": str(WIND_LETTERS[cell.wind]),
+                        "wind": wind_letter(cell.wind),
                         "replaced": cell.replaced,
                     }
                     for cell in row.cells
@@ -151,8 +145,7 @@ def _card(card: SeatCard) -> dict:
         "table": card.table,
         "table_group": card.table_group,
         "seats": [
-            {"position": s.position, "wind": s.wind, "wind_name": str(WIND_NAMES[s.wind])}
-            | _person(s)
+            {"position": s.position, "wind": s.wind, "wind_name": wind_name(s.wind)} | _person(s)
             for s in card.seats
         ],
         "rounds": [
@@ -184,7 +177,7 @@ def seat_cards_data(
     players at their starting seats and the seat rotation of Appendix 4, dealers marked."""
     return {
         "tournament": tournament.name,
-        "winds": _winds(),
+        "winds": wind_legend(),
         "cards": [
             _card(c) for c in seat_cards(tournament=tournament, session=session, table=table)
         ],

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from tournaments.display import start_wind
 from tournaments.models import Correction, Player, Session, TableSession
 from tournaments.models.play import POSITIONS
 from tournaments.selectors.scoresheet import (
@@ -25,9 +26,6 @@ from tournaments.selectors.scoresheet import (
     session_scoresheets_compute,
 )
 from tournaments.selectors.standings import points_value
-
-# The seat wind of each position at the start of the session (Appendix 4).
-START_WIND = {"A": "E", "B": "S", "C": "W", "D": "N"}
 
 
 def scoresheet_data(*, table_session: TableSession) -> dict:
@@ -86,12 +84,12 @@ def _times(session: Session) -> dict:
 
 def _seat(seat: SheetSeat | None, position: str, hand_total: int) -> dict:
     if seat is None:
-        return {"position": position, "start_wind": START_WIND[position], "empty": True}
+        return {"position": position, "start_wind": start_wind(position), "empty": True}
     player = seat.player
     confirmation = seat.confirmation
     return {
         "position": position,
-        "start_wind": START_WIND[position],
+        "start_wind": start_wind(position),
         "empty": False,
         "name": player.name,
         "native_name": player.native_name,

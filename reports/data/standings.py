@@ -16,11 +16,14 @@ from tournaments.models import SessionResult, TableSession, Tournament
 from tournaments.selectors.standings import (
     SIGNED,
     PlayerRow,
+    SessionCell,
     TeamRow,
     deciding_criterion,
     points_value,
+    session_cells,
     standings_compute,
     team_deciding_criterion,
+    team_session_cells,
 )
 
 
@@ -122,20 +125,11 @@ def _is_final(
 # -- the tables ----------------------------------------------------------------------------------
 
 
-def _session_cells(lines, columns: list[int]) -> list[dict | None]:
-    by_session = {line.session: line for line in lines}
-    cells = []
-    for number in columns:
-        line = by_session.get(number)
-        cells.append(None if line is None else _session_cell(line))
-    return cells
-
-
-def _session_cell(line) -> dict:
-    cell = {"tp": points_text(line.table_points), "cp": line.score, "rank": line.rank}
-    if line.forfeited:  # only then: the fingerprints of earlier prints stay as they were
-        cell["forfeit"] = True
-    return cell
+def _session_cell(cell: SessionCell) -> dict:
+    printed = {"tp": str(cell.table_points), "cp": cell.contest_points, "rank": cell.rank}
+    if cell.forfeited:  # only then: the fingerprints of earlier prints stay as they were
+        printed["forfeit"] = True
+    return printed
 
 
 def _tie_note(side: str, decided_by: str | None) -> dict:
@@ -171,7 +165,10 @@ def _player_rows(
             "native_name": native.get(row.player_id, ""),
             "team": row.team,
             "status": "" if row.standing_status == "active" else row.standing_status,
-            "sessions": _session_cells(row.sessions, columns),
+            "sessions": [
+                None if cell is None else _session_cell(cell)
+                for cell in session_cells(row, columns)
+            ],
             "tp": points_text(row.table_points),
             "cp": row.contest_points,
             "tie_break": _player_tie(rows, index, tie_breaks),
@@ -212,10 +209,10 @@ def _team_rows(
     members = _members(players, native)
     result = []
     for index, team in enumerate(teams):
-        sessions = []
-        for number in columns:
-            tp, cp = team.sessions.get(number, (None, None))
-            sessions.append(None if tp is None else {"tp": points_text(tp), "cp": cp})
+        sessions = [
+            None if cell is None else {"tp": str(cell.table_points), "cp": cell.contest_points}
+            for cell in team_session_cells(team, columns)
+        ]
         result.append(
             {
                 "rank": team.rank,

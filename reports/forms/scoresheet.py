@@ -23,19 +23,18 @@ from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
 from reports.base import GRID, SHADE, BaseRenderer
+from tournaments.display import WIND_NAMES
 from tournaments.fans import fan_name
 from tournaments.models import Correction, Penalty
 from tournaments.models.play import (
     HANDS_PER_SESSION as HANDS,
 )
 from tournaments.models.play import (
-    WIND_CHOICES,
     Hand,
     SheetClosure,
     SheetStatus,
 )
 
-WIND_NAMES = dict(WIND_CHOICES)
 PLAYERS = 4
 UNPLAYED = colors.HexColor("#E4E4E4")  # rows of a closed sheet no hand was played in
 GREY_HEX = "#666666"

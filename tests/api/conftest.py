@@ -1,64 +1,99 @@
-"""Fixtures of the API tests: a client per role, and the error format's assertions.
+"""Fixtures of the API tests: a seated score sheet with its umpire and clients per role, and a
+session open to appeals with a client per seat.
 
-`as_role(Role.UMPIRE)` gives an APIClient logged in (by token) as a new user of that role;
-`as_role(None)` a logged-in user without a role; `anonymous` no login at all.
+`as_role` and `anonymous` (tests/api/client_fixtures.py), the job fixtures and `points_sheet`
+are registered for the whole suite in tests/conftest.py. The helpers (a sheet made complete or
+signed, If-Match, an appeal filed, the error format's assertions) are in tests/api/*_helpers.py
+and tests/api/helpers.py.
 """
 
+from datetime import timedelta
+from decimal import Decimal
+
 import pytest
-from django.contrib.auth.models import Group
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
+from django.utils import timezone
 
-from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
-from tests.tournaments.job_fixtures import eager_jobs, fake_print, make_staff, run_jobs
-from tournaments.roles import ROLE_GROUPS, Role
+from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
+from tournaments.models import Session, TableSession
+from tournaments.roles import Role
 
-__all__ = ["eager_jobs", "fake_print", "make_staff", "run_jobs"]
-__all__ += ["PlayerFactory", "TournamentFactory", "seated_table"]
+# -- a score sheet -----------------------------------------------------------------------------
 
 
-def client_for(user) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        token, _created = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    client.user = user
+@pytest.fixture
+def sheet(db):
+    """Session 1, table 1 of a tiles tournament (started), players A-D seated, no umpire
+    yet."""
+    return seated_table(TournamentFactory(), started=True)
+
+
+@pytest.fixture
+def umpire(as_role, sheet):
+    """A client of the umpire assigned to `sheet`."""
+    client = as_role(Role.UMPIRE)
+    TableSession.objects.filter(pk=sheet.pk).update(umpire=client.user)
     return client
 
 
 @pytest.fixture
-def as_role(db, django_user_model):
-    """as_role(role, username=None) → an APIClient authenticated as a new user of that role
-    (None: no role; "superuser": a superuser). `client.user` is the user."""
-    counter = iter(range(1, 10_000))
+def other_umpire(as_role):
+    return as_role(Role.UMPIRE)
 
-    def make(role, username: str | None = None) -> APIClient:
-        name = username or f"{role or 'nobody'}-{next(counter)}"
-        if role == "superuser":
-            user = django_user_model.objects.create_superuser(name, password=None)
-        else:
-            user = django_user_model.objects.create_user(name, password=None, is_staff=True)
-            if role is not None:
-                group, _created = Group.objects.get_or_create(name=ROLE_GROUPS[Role(role)])
-                user.groups.add(group)
-        return client_for(user)
+
+@pytest.fixture
+def chief(as_role):
+    return as_role(Role.CHIEF_UMPIRE)
+
+
+@pytest.fixture
+def player_client(as_role):
+    """player_client(sheet, "A") → a client logged in as the player in that seat."""
+
+    def make(table_session: TableSession, position: str):
+        client = as_role(Role.PLAYER)
+        player = table_session.seats.get(position=position).player
+        player.user = client.user
+        player.save(update_fields=["user"])
+        return client
 
     return make
 
 
+# -- appeals and reports ---------------------------------------------------------------------
+
+
 @pytest.fixture
-def anonymous(db) -> APIClient:
-    return APIClient()
+def appeal_sheet(db) -> TableSession:
+    """Session 1, table 1 of a tournament with a 150 EUR fee; the session started an hour ago
+    and runs on (appeals are open)."""
+    tournament = TournamentFactory(appeal_fee=Decimal("150.00"), appeal_currency="EUR")
+    sheet = seated_table(tournament)
+    Session.objects.filter(pk=sheet.session_id).update(
+        actual_start=timezone.now() - timedelta(hours=1)
+    )
+    return TableSession.objects.select_related("session__tournament").get(pk=sheet.pk)
 
 
-def assert_error(response, status: int, code: str | None = None, field: str | None = None):
-    """The response is `status` in the API's error format (with `code`/`field` if given)."""
-    assert response.status_code == status, (response.status_code, response.content[:500])
-    errors = response.json()["errors"]
-    assert errors and all(set(e) == {"code", "message", "field"} for e in errors), errors
-    assert all(e["message"] for e in errors), errors
-    if code is not None:
-        assert code in [e["code"] for e in errors], errors
-    if field is not None:
-        assert field in [e["field"] for e in errors], errors
-    return errors
+@pytest.fixture
+def seat_clients(as_role, appeal_sheet) -> dict:
+    """A client per seat, logged in as that seat's player: A and B play for the Dragons,
+    whose captain is C; D has no team."""
+    team = TeamFactory(tournament=appeal_sheet.session.tournament, name="Dragons")
+    clients = {}
+    for seat in appeal_sheet.seats.select_related("player").order_by("position"):
+        client = as_role(Role.PLAYER, username=f"player-{seat.position.lower()}")
+        seat.player.user = client.user
+        seat.player.team = team if seat.position in "ABC" else None
+        seat.player.save(update_fields=["user", "team"])
+        client.player = seat.player
+        clients[seat.position] = client
+    team.captain = clients["C"].player
+    team.save(update_fields=["captain"])
+    return clients
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    """The jobs' files go to a temporary folder."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT

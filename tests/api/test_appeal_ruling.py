@@ -2,10 +2,9 @@
 
 import pytest
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.appeal_fixtures import file_appeal, under_review
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import signed, win
+from tests.api.appeal_helpers import file_appeal, under_review
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import signed, win
 from tournaments.models import Appeal, Hand
 from tournaments.roles import Role
 from tournaments.services.corrections import correction_hand_replace

@@ -3,9 +3,8 @@ withdraws an open appeal; the fee is forfeited."""
 
 import pytest
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.appeal_fixtures import file_appeal
-from tests.api.conftest import assert_error
+from tests.api.appeal_helpers import file_appeal
+from tests.api.helpers import assert_error
 from tournaments.models import Appeal
 from tournaments.roles import Role
 

@@ -6,10 +6,9 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.appeal_fixtures import file_appeal
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import win
+from tests.api.appeal_helpers import file_appeal
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import win
 from tournaments.models import Appeal, Penalty, Session
 from tournaments.roles import Role
 from tournaments.services.penalties import penalty_record

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 
 
 def test_it_gives_a_token_that_authenticates_later_requests(db, django_user_model):

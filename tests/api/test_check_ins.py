@@ -4,8 +4,8 @@ import datetime
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import mark_signed
+from tests.api.event_helpers import mark_signed
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments.models import CheckIn, Penalty, Session
 from tournaments.roles import Role
@@ -161,13 +161,19 @@ def test_an_unknown_session_is_a_404(as_role, sheet):
     assert_error(client.get(url(sheet, 9)), 404)
 
 
-@pytest.mark.parametrize("role", [Role.UMPIRE, Role.COMMITTEE, Role.ORGANISER, "superuser"])
+@pytest.mark.parametrize("role", ["own_umpire", Role.COMMITTEE, Role.ORGANISER, "superuser"])
 def test_staff_list_the_check_ins_with_their_penalties(as_role, role, sheet):
     late, early = player_at(sheet, "A"), player_at(sheet, "C")
     recorder = as_role(Role.ORGANISER)
     post(recorder, sheet, {"player": late.pk, "arrived_at": at(3)})
     post(recorder, sheet, {"player": early.pk, "arrived_at": at(-3)})
-    body = as_role(role).get(url(sheet)).json()
+    if role == "own_umpire":
+        reader = as_role(Role.UMPIRE)
+        sheet.umpire = reader.user
+        sheet.save(update_fields=["umpire"])
+    else:
+        reader = as_role(role)
+    body = reader.get(url(sheet)).json()
     assert body["count"] == 2
     first, second = body["results"]
     assert (first["player"], first["penalty"]) == (early.pk, None)
@@ -176,6 +182,12 @@ def test_staff_list_the_check_ins_with_their_penalties(as_role, role, sheet):
         3,
         10,
     )
+
+
+def test_an_umpire_lists_only_the_check_ins_of_his_own_tables(as_role, sheet):
+    post(as_role(Role.ORGANISER), sheet, {"player": player_at(sheet, "A").pk, "arrived_at": at(-3)})
+    body = as_role(Role.UMPIRE).get(url(sheet)).json()
+    assert body["count"] == 0
 
 
 @pytest.mark.parametrize("role", [Role.PLAYER, None])

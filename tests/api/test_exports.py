@@ -6,11 +6,10 @@ import json
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.tournaments.export_fixtures import small_played
+from tests.api.helpers import assert_error
+from tournaments.models import TableSession
 from tournaments.roles import Role
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 STAFF = [Role.ORGANISER, Role.UMPIRE, Role.CHIEF_UMPIRE, Role.COMMITTEE, "superuser"]
 FILES = ["standings.csv", "standings.json", "hands.csv", "hands.json"]
@@ -39,7 +38,7 @@ def test_staff_roles_download_every_file_as_an_attachment(small_played, as_role,
 
 
 def test_the_hands_csv_has_a_row_per_hand(small_played, as_role):
-    rows = csv_rows(as_role(Role.UMPIRE).get(url("hands.csv")))
+    rows = csv_rows(as_role(Role.ORGANISER).get(url("hands.csv")))
     assert [r["hand"] for r in rows] == ["1", "2", "3"]
     assert rows[0]["winner_name"] == "Wang Wei" and rows[0]["outcome"] == "win"
 
@@ -48,8 +47,19 @@ def test_the_hands_csv_served_writes_a_name_like_a_formula_as_text(small_played,
     player = small_played.players.get(name="Wang Wei")
     player.name = "=1+2"
     player.save()
-    rows = csv_rows(as_role(Role.UMPIRE).get(url("hands.csv")))
+    rows = csv_rows(as_role(Role.ORGANISER).get(url("hands.csv")))
     assert rows[0]["winner_name"] == "'=1+2" and rows[1]["A_points"] == "-16"
+
+
+def test_an_umpire_downloads_the_hands_of_his_own_tables_only(small_played, as_role):
+    umpire = as_role(Role.UMPIRE)
+    assert csv_rows(umpire.get(url("hands.csv"))) == []
+    sheet = TableSession.objects.filter(session__tournament=small_played).first()
+    sheet.umpire = umpire.user
+    sheet.save(update_fields=["umpire"])
+    rows = csv_rows(umpire.get(url("hands.csv")))
+    assert rows and {r["table"] for r in rows} == {str(sheet.table.number)}
+    assert len(rows) == sheet.hands.count()
 
 
 def test_the_hands_json_has_fans_and_payments(small_played, as_role):

@@ -5,12 +5,10 @@ changes nothing. The same answers on SQLite and PostgreSQL (CI runs both)."""
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import PURE_STRAIGHT, chief, fresh, if_match, sheet, umpire, url
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import PURE_STRAIGHT, fresh, if_match, url
 from tournaments.models import Tournament
 from tournaments.roles import Role
-
-__all__ = ["chief", "sheet", "umpire"]
 
 HUGE = "99999999999999999999"  # past any integer column: SQLite's OverflowError
 DEEP_BODIES = {"arrays": "[" * 100_000, "objects": '{"a":' * 100_000}

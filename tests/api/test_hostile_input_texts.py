@@ -5,11 +5,9 @@ refused in the API's error format and changes nothing."""
 
 import pytest
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.appeal_fixtures import file_appeal
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import fresh, if_match, url
+from tests.api.appeal_helpers import file_appeal
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import fresh, if_match, url
 from tests.tournaments.factories import TournamentFactory
 from tournaments.models import Appeal, Penalty, Player, Team
 from tournaments.roles import Role

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments.models import Job
 from tournaments.roles import Role

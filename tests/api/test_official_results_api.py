@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import (
     PlayerFactory,
     TournamentFactory,

@@ -4,7 +4,7 @@ login that acts as a player."""
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tournaments.models import Player
 from tournaments.roles import ROLE_GROUPS, Role
@@ -28,31 +28,40 @@ def player_login(django_user_model):
 URL = "/api/tournaments/madrid/players/7/login/"
 
 
-def test_an_organiser_links_a_players_login_and_reads_it(as_role, player, player_login):
-    organiser = as_role(Role.ORGANISER)
-    response = organiser.put(URL, {"username": "li.ming"}, format="json")
+def test_the_chief_umpire_links_a_players_login_and_an_organiser_reads_it(
+    as_role, player, player_login
+):
+    response = as_role(Role.CHIEF_UMPIRE).put(URL, {"username": "li.ming"}, format="json")
     assert response.status_code == 200 and response.json()["username"] == "li.ming"
     assert Player.objects.get(pk=player.pk).user == player_login
+    organiser = as_role(Role.ORGANISER)
     assert organiser.get(URL).json() == {"registration_number": 7, "username": "li.ming"}
+
+
+def test_an_organiser_may_not_link_a_login_as_in_the_admin(as_role, player, player_login):
+    """He could link his own login and confirm sheets as the player (policies.may_link_login)."""
+    response = as_role(Role.ORGANISER).put(URL, {"username": "li.ming"}, format="json")
+    assert_error(response, 403, code="forbidden")
+    assert Player.objects.get(pk=player.pk).user is None
 
 
 def test_null_unlinks_the_login(as_role, player, player_login):
     Player.objects.filter(pk=player.pk).update(user=player_login)
-    response = as_role(Role.ORGANISER).put(URL, {"username": None}, format="json")
+    response = as_role(Role.CHIEF_UMPIRE).put(URL, {"username": None}, format="json")
     assert response.status_code == 200 and Player.objects.get(pk=player.pk).user is None
 
 
 def test_it_refuses_a_login_without_the_player_role_or_unknown(as_role, player, django_user_model):
     django_user_model.objects.create_user("ana", password="pw")
-    organiser = as_role(Role.ORGANISER)
-    assert_error(organiser.put(URL, {"username": "ana"}, format="json"), 400)
-    assert_error(organiser.put(URL, {"username": "nobody"}, format="json"), 400)
+    chief = as_role(Role.CHIEF_UMPIRE)
+    assert_error(chief.put(URL, {"username": "ana"}, format="json"), 400)
+    assert_error(chief.put(URL, {"username": "nobody"}, format="json"), 400)
     assert Player.objects.get(pk=player.pk).user is None
 
 
 def test_one_login_is_one_player_per_tournament(as_role, player, player_login):
     PlayerFactory(tournament=player.tournament, registration_number=8, user=player_login)
-    assert_error(as_role(Role.ORGANISER).put(URL, {"username": "li.ming"}, format="json"), 400)
+    assert_error(as_role(Role.CHIEF_UMPIRE).put(URL, {"username": "li.ming"}, format="json"), 400)
     assert Player.objects.get(pk=player.pk).user is None
 
 

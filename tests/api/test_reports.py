@@ -2,10 +2,9 @@
 
 import pytest
 
-from tests.api.appeal_fixtures import *  # noqa: F403
-from tests.api.appeal_fixtures import file_appeal
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import complete
+from tests.api.appeal_helpers import file_appeal
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import complete
 from tournaments.models import Job
 from tournaments.roles import Role
 from tournaments.services.jobs import job_start

@@ -15,8 +15,7 @@ import pytest
 from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from tests.api.appeal_fixtures import media  # noqa: F401
-from tests.api.sheet_fixtures import PURE_STRAIGHT
+from tests.api.sheet_helpers import PURE_STRAIGHT
 from tournaments.models import Player
 from tournaments.roles import ROLE_GROUPS, Role
 
@@ -76,7 +75,7 @@ def logins(django_user_model):
     return made
 
 
-def test_a_client_of_the_schema_runs_a_tournament(logins, run_jobs, media):  # noqa: F811
+def test_a_client_of_the_schema_runs_a_tournament(logins, run_jobs, media):
     schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == 200
     schema = schema.json()

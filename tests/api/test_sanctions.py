@@ -4,8 +4,8 @@ staff roles read a player's sanctions."""
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import tournament_with_players
+from tests.api.event_helpers import tournament_with_players
+from tests.api.helpers import assert_error
 from tournaments.models import Player, Sanction, Session
 from tournaments.roles import Role
 from tournaments.services.sanctions import sanction_record

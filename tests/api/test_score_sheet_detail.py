@@ -3,9 +3,9 @@
 import pytest
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, fresh, signed, url, win
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import PURE_STRAIGHT, fresh, signed, url, win
 from tests.tournaments.factories import seated_table
 from tournaments.roles import Role
 from tournaments.services.penalties import penalty_record
@@ -135,7 +135,7 @@ def test_a_missing_umpire_field_is_a_400(chief, sheet):
 def test_only_the_chief_umpire_assigns_umpires(as_role, sheet, role):
     as_role(Role.UMPIRE, username="umpire-jane")
     response = patch(as_role(role), sheet, {"umpire": "umpire-jane"})
-    assert_error(response, 403, code="forbidden")
+    assert_refused(response, role)
     assert fresh(sheet).umpire is None
 
 

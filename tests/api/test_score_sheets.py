@@ -2,9 +2,8 @@
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import complete, win
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import complete, win
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Player, TableSession
 from tournaments.roles import Role

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import NOT_ORGANISERS, ORGANISERS, tournament_with_players
+from tests.api.event_helpers import NOT_ORGANISERS, ORGANISERS, tournament_with_players
+from tests.api.helpers import assert_error
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments.models import Job, Session
 from tournaments.roles import Role

@@ -4,8 +4,8 @@ import datetime
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import played_table
+from tests.api.event_helpers import played_table
+from tests.api.helpers import assert_error
 from tournaments.models import Session, TableSession
 from tournaments.roles import Role
 

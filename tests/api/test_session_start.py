@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import CheckIn, Penalty, Session
 from tournaments.roles import Role

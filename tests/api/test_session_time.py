@@ -8,9 +8,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, complete, fresh, if_match, url, win
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import PURE_STRAIGHT, complete, fresh, if_match, url, win
 from tests.tournaments.factories import TournamentFactory, seated_table, start_session
 from tournaments.models import CheckIn, Hand, Penalty, Session, SheetConfirmation, Tournament
 from tournaments.roles import Role

@@ -2,8 +2,8 @@
 
 import datetime
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import mark_signed, played_table
+from tests.api.event_helpers import mark_signed, played_table
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Session
 from tournaments.roles import Role

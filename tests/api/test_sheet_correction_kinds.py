@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, fresh, if_match, url
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import PURE_STRAIGHT, fresh, if_match, url
 from tests.tournaments.factories import PLAY_START, seated_table
 from tournaments.models import (
     Appeal,
@@ -223,7 +223,7 @@ def test_each_kind_refuses_a_body_without_a_reason(chief, locked, kind):
 @pytest.mark.parametrize("kind", BODIES)
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE])
 def test_each_kind_is_the_chief_umpires_only(as_role, locked, kind, role):
-    assert_error(correct(as_role(role), locked, body(kind, locked)), 403, code="forbidden")
+    assert_refused(correct(as_role(role), locked, body(kind, locked)), role)
     assert not Correction.objects.exists()
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, UNDER_EIGHT, fresh, if_match, signed, url
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import PURE_STRAIGHT, UNDER_EIGHT, fresh, if_match, signed, url
 from tournaments.models import Correction, Hand, HandScore
 from tournaments.roles import Role
 
@@ -82,7 +82,7 @@ def test_a_hand_the_scoring_core_refuses_is_a_400_with_its_code(chief, locked):
 
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, Role.PLAYER, None])
 def test_only_the_chief_umpire_corrects(as_role, locked, role):
-    assert_error(correct(as_role(role), locked, FIX), 403, code="forbidden")
+    assert_refused(correct(as_role(role), locked, FIX), role)
     assert not Correction.objects.exists()
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, UNDER_EIGHT, fresh, if_match, signed, url, win
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import PURE_STRAIGHT, UNDER_EIGHT, fresh, if_match, signed, url, win
 from tournaments.models import Hand, HandScore, SessionResult, TableSession
 from tournaments.roles import Role
 
@@ -128,7 +128,7 @@ def test_a_hand_on_a_signed_sheet_is_409(umpire, sheet):
 
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, Role.PLAYER, None])
 def test_nobody_but_the_sheets_umpire_or_the_chief_umpire_records_a_hand(as_role, sheet, role):
-    assert_error(post_hand(as_role(role), sheet, WIN), 403, code="forbidden")
+    assert_refused(post_hand(as_role(role), sheet, WIN), role)
     assert not Hand.objects.exists()
 
 
@@ -171,5 +171,5 @@ def test_only_the_last_hand_can_be_removed(umpire, sheet):
 def test_removing_needs_if_match_and_the_umpires_role(umpire, other_umpire, sheet):
     win(sheet)
     assert_error(umpire.delete(url(sheet, "hands/1/")), 428)
-    assert_error(other_umpire.delete(url(sheet, "hands/1/"), **if_match(sheet)), 403)
+    assert_error(other_umpire.delete(url(sheet, "hands/1/"), **if_match(sheet)), 404)
     assert sheet.hands.count() == 1

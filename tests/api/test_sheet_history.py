@@ -2,9 +2,8 @@
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import PURE_STRAIGHT, if_match, signed, url
+from tests.api.helpers import assert_error
+from tests.api.sheet_helpers import PURE_STRAIGHT, if_match, signed, url
 
 
 def entries(client, sheet, **params):

@@ -3,9 +3,9 @@
 import pytest
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import fresh, if_match, signed, url, win
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import fresh, if_match, signed, url, win
 from tournaments.models import Penalty, SessionResult
 from tournaments.roles import Role
 from tournaments.services.penalties import penalty_record, penalty_void
@@ -82,7 +82,7 @@ def test_a_penalty_on_a_signed_sheet_is_409(umpire, sheet):
 
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE, Role.PLAYER, None])
 def test_nobody_but_the_sheets_umpire_or_the_chief_umpire_records_a_penalty(as_role, sheet, role):
-    assert_error(record(as_role(role), sheet, DEDUCTION), 403, code="forbidden")
+    assert_refused(record(as_role(role), sheet, DEDUCTION), role)
     assert not Penalty.objects.exists()
 
 

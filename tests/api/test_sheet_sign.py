@@ -4,9 +4,9 @@ chief umpire's countersignature."""
 import pytest
 
 from api.common import sheet_etag
-from tests.api.conftest import assert_error
-from tests.api.sheet_fixtures import *  # noqa: F403
-from tests.api.sheet_fixtures import complete, fresh, if_match, signed, url
+from tests.api.helpers import assert_error
+from tests.api.refusals import assert_refused
+from tests.api.sheet_helpers import complete, fresh, if_match, signed, url
 from tournaments.models import SheetConfirmation, TableSession
 from tournaments.roles import Role
 from tournaments.services.signoff import sheet_confirm_player
@@ -87,7 +87,7 @@ def test_the_chief_umpire_signs_a_complete_sheet_as_its_umpire(chief, sheet):
 
 def test_the_umpire_cannot_countersign_his_signed_sheet(umpire, sheet):
     signed(sheet, umpire.user)
-    assert_error(sign(umpire, sheet), 409, "invalid_state")
+    assert_error(sign(umpire, sheet), 403, "forbidden")
     assert fresh(sheet).status == TableSession.Status.SIGNED
 
 
@@ -101,15 +101,15 @@ def test_nobody_else_signs(as_role, sheet, role):
     complete(sheet)
     confirm_all(sheet)
     client = as_role(role)
-    assert_error(sign(client, sheet), 403, code="forbidden")
-    assert_error(sign(client, sheet, {"position": "A"}), 403, code="forbidden")
+    assert_refused(sign(client, sheet), role)
+    assert_refused(sign(client, sheet, {"position": "A"}), role)
     assert fresh(sheet).status == TableSession.Status.COMPLETE
 
 
 @pytest.mark.parametrize("role", [Role.UMPIRE, Role.ORGANISER, Role.COMMITTEE])
 def test_only_the_chief_umpire_countersigns(as_role, umpire, sheet, role):
     signed(sheet, umpire.user)
-    assert_error(sign(as_role(role), sheet), 403)
+    assert_refused(sign(as_role(role), sheet), role)
     assert fresh(sheet).status == TableSession.Status.SIGNED
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from tests.api.conftest import assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import (
     PlayerFactory,
     TeamFactory,

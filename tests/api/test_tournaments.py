@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.api.conftest import assert_error
-from tests.api.event_fixtures import NOT_ORGANISERS, ORGANISERS
+from tests.api.event_helpers import NOT_ORGANISERS, ORGANISERS
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import TournamentFactory
 from tournaments.models import Tournament
 from tournaments.roles import Role

@@ -5,7 +5,7 @@ import tempfile
 
 import pytest
 
-from tests.conftest import skip_or_fail
+from tests.services import skip_or_fail
 
 CHROMIUM_FLAGS = (
     "--headless",

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from selenium.webdriver.common.by import By
 
-from tests.browser.test_hand_entry import wait
+from tests.browser.helpers import wait
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.services.sessions import session_start
 

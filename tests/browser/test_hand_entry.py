@@ -1,36 +1,14 @@
 """End to end in a real Chromium: an umpire enters hands on his score sheet by tapping tiles."""
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.browser.helpers import log_in, wait_for_text
 from tests.tournaments.factories import TournamentFactory, seated_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "Umpire-Pass-2006"
-
-
-def wait(browser):
-    # While a posted page replaces the old one, Chromium may answer for an element of the old
-    # document with a stale-element or "node does not belong to the document" error: retry.
-    return WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,))
-
-
-def wait_for_text(browser, css: str, text: str) -> None:
-    wait(browser).until(
-        expected_conditions.text_to_be_present_in_element((By.CSS_SELECTOR, css), text)
-    )
-
-
-def log_in(browser, live_server, username: str, password: str) -> None:
-    browser.get(f"{live_server.url}/admin/login/")
-    browser.find_element(By.NAME, "username").send_keys(username)
-    browser.find_element(By.NAME, "password").send_keys(password)
-    browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-    wait_for_text(browser, "#content h1", "Site administration")
 
 
 def tap_tiles(browser, field_name: str, tiles: list[str]) -> None:

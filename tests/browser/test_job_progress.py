@@ -16,7 +16,7 @@ from django.db import connections, transaction
 from pypdf import PdfReader
 from selenium.webdriver.common.by import By
 
-from tests.browser.test_hand_entry import log_in, wait, wait_for_text
+from tests.browser.helpers import log_in, wait, wait_for_text
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments.models import Job, Session

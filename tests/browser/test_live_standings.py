@@ -8,7 +8,7 @@ from django.core.cache import cache
 from selenium.webdriver.common.by import By
 
 from api.common import sheet_etag
-from tests.browser.test_hand_entry import wait
+from tests.browser.helpers import wait
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import TableSession
 from tournaments.roles import ROLE_GROUPS, Role

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import Group
 from selenium.webdriver.common.by import By
 
-from tests.browser.test_hand_entry import log_in, wait_for_text
+from tests.browser.helpers import log_in, wait_for_text
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Hand, TableSession
 from tournaments.roles import ROLE_GROUPS, Role

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.conftest import skip_or_fail
+from tests.services import skip_or_fail
 from tournaments.tasks import worker_ping
 
 ROOT = Path(__file__).resolve().parents[2]

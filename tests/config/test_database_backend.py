@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from tests.conftest import skip_or_fail
+from tests.services import skip_or_fail
 
 
 def expected_vendor() -> str:

@@ -18,16 +18,14 @@ import time
 import uuid
 from io import BytesIO
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from pypdf import PdfReader
 
+from tests.config.helpers import run_manage, worker_database_url
 from tests.config.job_worker_app import slowed_print_check, slowed_print_run
-from tests.config.test_settings_modes import run_manage
-from tests.conftest import skip_or_fail
+from tests.services import skip_or_fail
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments.models import Job, Player, Session
@@ -36,17 +34,6 @@ from tournaments.services.jobs import job_start
 
 ROOT = Path(__file__).resolve().parents[2]
 VISIBILITY_TIMEOUT = 2  # seconds: how long a killed worker's message stays invisible
-
-
-def worker_database_url() -> str:
-    """DATABASE_URL of the test database, for a worker process."""
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    user, password = quote(db.get("USER") or ""), quote(str(db.get("PASSWORD") or ""))
-    credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host, port = db.get("HOST") or "localhost", db.get("PORT") or 5432
-    return f"postgres://{credentials}{host}:{port}/{quote(db['NAME'])}"
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ Checked in a fresh interpreter, as the settings are read once at start-up."""
 import re
 from pathlib import Path
 
-from tests.config.test_settings_modes import run_manage
+from tests.config.helpers import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,24 +1,10 @@
 """Settings are checked in a fresh interpreter: they are read once, at start-up."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.config.helpers import run_manage
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DJANGO_MODE", "SECRET_KEY"}}
-    clean.update(env)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_production_mode_passes_the_deploy_check_without_warnings(tmp_path):

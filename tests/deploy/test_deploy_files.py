@@ -13,7 +13,7 @@ import pytest
 import yaml
 from gunicorn.config import KNOWN_SETTINGS
 
-from tests.config.test_settings_modes import run_manage
+from tests.config.helpers import run_manage
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from tests.deploy.gunicorn_fixtures import WEB_WORKERS, EventServer
+from tests.deploy.gunicorn_server import WEB_WORKERS, EventServer
 
 # 123m 456m 789m 234p + pair 55p, concealed, won on a discard of 5p: well over 8 points.
 PURE_STRAIGHT = {"melds": [], "concealed": "123456789m234p5p", "win_tile": "5p"}

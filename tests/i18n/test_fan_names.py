@@ -16,4 +16,3 @@ def test_the_names_marked_for_translation_are_the_engines():
 
 def test_an_unknown_fan_keeps_the_name_it_was_stored_with():
     assert fan_name(99, "Some Fan") == "Some Fan"
-

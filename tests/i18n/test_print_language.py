@@ -6,7 +6,6 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from tests.tournaments.factories import TournamentFactory
-from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tournaments.errors import TournamentError
 from tournaments.models import Job
 from tournaments.roles import Role

@@ -7,16 +7,15 @@ from django.utils import translation
 
 from reports.data.scoresheet import scoresheet_data
 from reports.forms.scoresheet import render_scoresheet
-from tests.reports.test_scoresheet_pdf import pdf_text
-from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
-from tests.tournaments.admin_fixtures import (
+from tests.reports.helpers import pdf_text
+from tests.tournaments.admin_helpers import (
     NOT_WINNING_HAND,
     VALID_HAND,
     hand_post,
     post_sheet,
     sheet_url,
+    text,
 )
-from tests.tournaments.test_admin_scoresheet import text
 from tournaments.models import Hand
 from tournaments.services.hands import hand_record_win
 
@@ -63,17 +62,17 @@ def _absent_english(language: str, page: str, *keys: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_public_standings_page_speaks_the_language_chosen(client, sheet, language):
+def test_the_public_standings_page_speaks_the_language_chosen(client, admin_sheet, language):
     client.cookies["django_language"] = language
-    page = client.get(f"/t/{sheet.session.tournament.slug}/").content.decode()
+    page = client.get(f"/t/{admin_sheet.session.tournament.slug}/").content.decode()
     assert WORDS[language]["standings"] in page
     _absent_english(language, page, "standings")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_score_sheet_page_speaks_the_umpires_language(admin_client, sheet, language):
-    hand_record_win(table_session=sheet, winner="A", discarder="B", tiles=PURE_STRAIGHT)
-    response = admin_client.get(sheet_url(sheet), HTTP_ACCEPT_LANGUAGE=language)
+def test_the_score_sheet_page_speaks_the_umpires_language(admin_client, admin_sheet, language):
+    hand_record_win(table_session=admin_sheet, winner="A", discarder="B", tiles=PURE_STRAIGHT)
+    response = admin_client.get(sheet_url(admin_sheet), HTTP_ACCEPT_LANGUAGE=language)
     page = text(response)
     assert WORDS[language]["sheet"] in page
     assert WORDS[language]["fan"] in page
@@ -81,9 +80,9 @@ def test_the_score_sheet_page_speaks_the_umpires_language(admin_client, sheet, l
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_refused_hand_is_explained_in_the_umpires_language(admin_client, sheet, language):
+def test_a_refused_hand_is_explained_in_the_umpires_language(admin_client, admin_sheet, language):
     response = post_sheet(
-        admin_client, sheet, hand_post(NOT_WINNING_HAND), HTTP_ACCEPT_LANGUAGE=language
+        admin_client, admin_sheet, hand_post(NOT_WINNING_HAND), HTTP_ACCEPT_LANGUAGE=language
     )
     page = text(response)
     assert WORDS[language]["refused"] in page
@@ -94,11 +93,11 @@ def test_a_refused_hand_is_explained_in_the_umpires_language(admin_client, sheet
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_printed_score_sheet_reads_in_the_language_asked(sheet, language):
-    hand_record_win(table_session=sheet, winner="A", discarder="B", tiles=PURE_STRAIGHT)
+def test_the_printed_score_sheet_reads_in_the_language_asked(admin_sheet, language):
+    hand_record_win(table_session=admin_sheet, winner="A", discarder="B", tiles=PURE_STRAIGHT)
     with translation.override(language):
         printed = " ".join(
-            pdf_text(render_scoresheet(scoresheet_data(table_session=sheet))).split()
+            pdf_text(render_scoresheet(scoresheet_data(table_session=admin_sheet))).split()
         )
     assert WORDS[language]["printed"] in printed
     assert WORDS[language]["east"] in printed

@@ -7,9 +7,7 @@ The tests are transactional: the live version changes when a write commits
 import pytest
 from django.core.cache import cache
 
-from tests.tournaments.factories import PLAY_START, TeamFactory, TournamentFactory, seated_table
-from tournaments.models import Session
-from tournaments.services.hands import hand_record_no_win, hand_record_win
+from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
 
 
 @pytest.fixture(autouse=True)
@@ -30,22 +28,3 @@ def event(transactional_db):
         pk=first.seats.get(position="A").player_id
     ).update(team=team, native_name="王小明")
     return tournament, first, second
-
-
-def playing(sheet):
-    """Hands are recorded once the session started (rule 3.5.6): start it at PLAY_START if
-    nobody did (the event's session is scheduled until a test plays or starts it)."""
-    Session.objects.filter(pk=sheet.session_id, actual_start__isnull=True).update(
-        actual_start=PLAY_START
-    )
-    return sheet
-
-
-def win(sheet, points=24, winner="A", discarder="B"):
-    return hand_record_win(
-        table_session=playing(sheet), winner=winner, discarder=discarder, points=points
-    )
-
-
-def draw(sheet):
-    return hand_record_no_win(table_session=playing(sheet), outcome="draw")

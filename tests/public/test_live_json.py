@@ -1,6 +1,6 @@
 """GET /t/<slug>/live.json: what an open page asks every few seconds."""
 
-from tests.public.conftest import win
+from tests.public.helpers import win
 
 
 def test_it_says_unchanged_without_any_query(client, event, django_assert_num_queries):

@@ -1,6 +1,6 @@
 """GET /t/<slug>/players/<number>/: a player's tables, seats and results."""
 
-from tests.public.conftest import win
+from tests.public.helpers import win
 
 
 def test_it_shows_his_table_seat_and_result(client, event):

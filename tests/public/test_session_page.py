@@ -1,6 +1,6 @@
 """GET /t/<slug>/sessions/<n>/: each table of the session, its state and results."""
 
-from tests.public.conftest import draw, win
+from tests.public.helpers import draw, win
 from tournaments.services.sessions import session_start
 
 

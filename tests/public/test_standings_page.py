@@ -3,7 +3,7 @@
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.public.conftest import win
+from tests.public.helpers import win
 
 
 def test_it_shows_the_live_standings_with_the_open_sheet_marked_provisional(client, event):

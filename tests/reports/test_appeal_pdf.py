@@ -2,9 +2,6 @@
 30-minute deadline, the fee, the statement, the ruling with its reasons, the linked correction,
 and the signature lines of the filer, the committee's chair and the chief umpire."""
 
-# The appeals tests' fixtures are imported, and tests name them as arguments.
-# ruff: noqa: F811
-
 import json
 from datetime import timedelta
 from io import BytesIO
@@ -15,16 +12,7 @@ from pypdf import PdfReader
 from reports.data.appeal import appeal_data
 from reports.data.scoresheet import moment
 from reports.forms.appeal import render_appeal
-from tests.tournaments.test_appeals import (  # noqa: F401  (fixtures)
-    chief,
-    committee,
-    file,
-    hand,
-    make_user,
-    people,
-    session,
-    sheet,
-)
+from tests.tournaments.appeal_helpers import file
 from tournaments.models import Appeal, Correction, Penalty
 from tournaments.selectors.appeals import appeal_deadline
 from tournaments.services.appeals import appeal_decide, appeal_start_review, appeal_withdraw
@@ -40,10 +28,10 @@ def printed(appeal: Appeal) -> str:
 
 
 @pytest.fixture
-def penalty(sheet, people):
+def penalty(appeal_table, appeal_players):
     return Penalty.objects.create(
-        table_session=sheet,
-        player=people["A"],
+        table_session=appeal_table,
+        player=appeal_players["A"],
         kind=Penalty.Kind.EXPOSED_HAND,
         amount=30,
         hand_number=4,
@@ -53,26 +41,26 @@ def penalty(sheet, people):
 
 
 @pytest.fixture
-def upheld(session, people, penalty, committee, chief):
+def upheld(appeal_session, appeal_players, penalty, committee_user, chief_user):
     """A's captain files against the exposed-hand penalty; the committee upholds it and links
     the chief umpire's correction that voids the penalty."""
-    captain = people["C"]
+    captain = appeal_players["C"]
     appeal = file(
-        session,
-        people["A"],
+        appeal_session,
+        appeal_players["A"],
         user=captain.user,
         subject=Appeal.Subject.PENALTY,
         penalty=penalty,
         statement="B's Hu stood.\nExposing the hand deserved a warning only (3.11.6.7).",
     )
-    appeal_start_review(appeal=appeal, user=committee)
+    appeal_start_review(appeal=appeal, user=committee_user)
     correction = Correction.objects.create(
         table_session=penalty.table_session,
         kind=Correction.Kind.PENALTY_VOID,
         reason="Appeal upheld: the exposed-hand payments are voided.",
         before={"penalty": penalty.pk, "kind": penalty.kind, "deltas": penalty.deltas},
         after={"penalty": penalty.pk, "voided": True},
-        made_by=chief,
+        made_by=chief_user,
     )
     return appeal_decide(
         appeal=appeal,
@@ -80,11 +68,11 @@ def upheld(session, people, penalty, committee, chief):
         ruling="Upheld: the payments are voided.",
         reasons="The Hu stood; rule 3.11.6.7 then calls for a warning.",
         correction=correction,
-        user=committee,
+        user=committee_user,
     )
 
 
-def test_the_record_names_the_appeal_its_filer_and_what_it_is_against(upheld, people):
+def test_the_record_names_the_appeal_its_filer_and_what_it_is_against(upheld, appeal_players):
     text = printed(upheld)
     assert f"Appeal record no. {upheld.pk}" in text
     assert upheld.session.tournament.name in text
@@ -109,7 +97,7 @@ def test_the_record_gives_the_times_against_the_deadline_and_the_fee(upheld):
     assert "150.00 EUR: returned (appeal upheld)" in text
 
 
-def test_the_record_gives_the_statement_ruling_reasons_and_who_ruled_when(upheld, committee):
+def test_the_record_gives_the_statement_ruling_reasons_and_who_ruled_when(upheld, committee_user):
     data = appeal_data(appeal=upheld)
     text = printed(upheld)
     assert "B's Hu stood. Exposing the hand deserved a warning only (3.11.6.7)." in text
@@ -150,8 +138,16 @@ def test_the_signature_block_names_the_filer_chair_and_chief_umpire_with_times(u
     assert signatures.count("Date and time: ____") == 3
 
 
-def test_an_open_appeal_prints_blank_lines_where_nobody_has_ruled(session, people, hand):
-    appeal = file(session, people["B"], user=people["B"].user, subject="hand", hand=hand)
+def test_an_open_appeal_prints_blank_lines_where_nobody_has_ruled(
+    appeal_session, appeal_players, appeal_hand
+):
+    appeal = file(
+        appeal_session,
+        appeal_players["B"],
+        user=appeal_players["B"].user,
+        subject="hand",
+        hand=appeal_hand,
+    )
     text = printed(appeal)
     assert "Decision Filed — no ruling yet" in text
     assert "Hand 1: won by B (Player B) off A (Player A), 8 points" in text
@@ -162,9 +158,11 @@ def test_an_open_appeal_prints_blank_lines_where_nobody_has_ruled(session, peopl
     assert signatures.count("Name: ______") == 2, "no chair and no chief umpire yet"
 
 
-def test_a_paper_appeal_names_the_chief_umpire_who_entered_it(session, people, chief):
-    handed_in = session.actual_end + timedelta(minutes=3)
-    appeal = file(session, people["D"], user=chief, filed_at=handed_in)
+def test_a_paper_appeal_names_the_chief_umpire_who_entered_it(
+    appeal_session, appeal_players, chief_user
+):
+    handed_in = appeal_session.actual_end + timedelta(minutes=3)
+    appeal = file(appeal_session, appeal_players["D"], user=chief_user, filed_at=handed_in)
     data = appeal_data(appeal=appeal)
     assert data["on_paper"] and data["chief_umpire"] == "chief"
     text = printed(appeal)
@@ -173,9 +171,11 @@ def test_a_paper_appeal_names_the_chief_umpire_who_entered_it(session, people, c
     assert "Name: chief" in text[text.index("Signatures") :]
 
 
-def test_a_withdrawn_appeal_says_who_withdrew_it_and_that_the_fee_is_forfeited(session, people):
-    appeal = file(session, people["A"], user=people["A"].user)
-    appeal_withdraw(appeal=appeal, user=people["A"].user)
+def test_a_withdrawn_appeal_says_who_withdrew_it_and_that_the_fee_is_forfeited(
+    appeal_session, appeal_players
+):
+    appeal = file(appeal_session, appeal_players["A"], user=appeal_players["A"].user)
+    appeal_withdraw(appeal=appeal, user=appeal_players["A"].user)
     appeal.refresh_from_db()
     text = printed(appeal)
     assert "Decision Withdrawn" in text

@@ -18,7 +18,7 @@ from reportlab.platypus import PageBreak
 
 from reports import fonts
 from reports.base import BaseRenderer
-from tests.conftest import skip_or_fail
+from tests.services import skip_or_fail
 
 NAMES = {
     "Chinese (simplified)": "李明华",

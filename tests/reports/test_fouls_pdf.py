@@ -9,10 +9,9 @@ from pypdf import PdfReader
 
 from reports.data.fouls import fouls_data
 from reports.forms.fouls import render_fouls
-from tests.reports.test_scoresheet_pdf import *  # noqa: F403  (the fixtures)
-from tests.reports.test_scoresheet_pdf import NAMES, VOID_REASON, sheet_with_players
+from tests.reports.helpers import NAMES, VOID_REASON, sheet_with_players
 from tests.tournaments.factories import TournamentFactory
-from tests.tournaments.test_signoff import seat_player
+from tests.tournaments.signoff_helpers import seat_player
 from tournaments.services.penalties import penalty_record
 
 pytestmark = pytest.mark.django_db

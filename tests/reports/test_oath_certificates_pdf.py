@@ -12,7 +12,7 @@ from reports.data.certificates import certificates_data
 from reports.data.oath import oath_data
 from reports.forms.certificates import place_text, render_certificates
 from reports.forms.oath import OATH_PARAGRAPHS, render_oath
-from tests.reports.test_standings_pdf import store_results
+from tests.reports.helpers import store_results
 from tests.tournaments.factories import PlayerFactory, TeamFactory
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import player_accept_oath

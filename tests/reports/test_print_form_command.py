@@ -4,7 +4,7 @@ contract for scripts. Bad arguments exit non-zero with a message and write nothi
 import subprocess
 import sys
 import zipfile
-from io import BytesIO
+from io import BytesIO, StringIO
 from pathlib import Path
 
 import pytest
@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from pypdf import PdfReader
 
+from tests.shared_rows import built_once
 from tournaments.models import Appeal, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,11 +20,24 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
+def build_demo() -> str:
+    out = StringIO()
+    call_command(
+        "demo", "--players", "16", "--sessions", "6", "--seed", "5", "--time-limit", "1", stdout=out
+    )
+    return out.getvalue().strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def demo_slug(django_db_setup, django_db_blocker):
+    """One demo of 16 players for the module: the tests print from it, and what printing
+    records is undone after each (tests/shared_rows.py)."""
+    yield from built_once(django_db_blocker, build_demo)
+
+
 @pytest.fixture
-def demo(capsys):
-    call_command("demo", "--players", "16", "--sessions", "6", "--seed", "5", "--time-limit", "1")
-    slug = capsys.readouterr().out.strip().splitlines()[-1]
-    return Tournament.objects.get(slug=slug)
+def demo(demo_slug, db):
+    return Tournament.objects.get(slug=demo_slug)
 
 
 def pdf_text(path: Path) -> str:

@@ -1,14 +1,13 @@
 """The printed score sheet (Appendix 5): read back from the PDF and checked against the
 score-sheet selector and the standings, cell by cell where it matters.
 
-The fixtures at the top (a played sheet with names in several scripts, a void penalty, and
-the staff) are shared with the Record of Fouls tests.
+The fixtures (a played sheet with names in several scripts, a void penalty, and the staff)
+are in tests/reports/conftest.py, shared with the Record of Fouls tests.
 """
 
 import datetime
 import json
 from io import BytesIO
-from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
@@ -18,125 +17,25 @@ from reports.data.scoresheet import scoresheet_data, session_scoresheets_data
 from reports.fingerprint import content_fingerprint, stamp
 from reports.forms.scoresheet import ScoreSheetRenderer, render_scoresheet, render_scoresheets
 from reports.models import PrintRecord
-from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory, seated_table
-from tests.tournaments.test_signoff import confirm_all, fresh, make_user, seat_player
+from tests.reports.helpers import NAMES, PURE_STRAIGHT, VOID_REASON, pdf_text, sheet_with_players
+from tests.tournaments.factories import PlayerFactory, TournamentFactory
+from tests.tournaments.signoff_helpers import fresh, seat_player
 from tournaments.models import Hand, Penalty, Session, TableSession
 from tournaments.models.play import POSITIONS
-from tournaments.roles import Role
 from tournaments.selectors.scoresheet import scoresheet_compute, session_scoresheets_compute
 from tournaments.selectors.standings import points_value, standings_compute
 from tournaments.services.checkin import checkin_record, seat_replace_with_substitute
 from tournaments.services.corrections import correction_hand_replace
-from tournaments.services.hands import hand_record_no_win, hand_record_win
-from tournaments.services.penalties import penalty_record, penalty_void
-from tournaments.services.signoff import sheet_countersign, sheet_sign
+from tournaments.services.hands import hand_record_win
+from tournaments.services.penalties import penalty_record
+from tournaments.services.signoff import sheet_countersign
 
 pytestmark = pytest.mark.django_db
 
-__all__ = ["played", "signed_sheet", "staff"]
-
-# 123m 456m 789m 234p + pair 55p, concealed, won on a discard of 5p: Pure Straight and more.
-PURE_STRAIGHT = {"melds": [], "concealed": "123456789m234p5p", "win_tile": "5p", "flowers": 1}
-NAMES = [  # (name, native name, team) for positions A-D
-    ("Li Minghua", "李明华", "中国队"),
-    ("Ivan Yozhikov", "Ёжиков Иван", "Россия"),
-    ("Søren Nørgaard", "", "Danmark"),
-    ("Kim Minjun", "김민준", "한국"),
-]
-VOID_REASON = "Recorded against the wrong player"
 MINUS = "\u2212"
 
 
-# -- fixtures ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def staff(db):
-    umpire = make_user("umpire", Role.UMPIRE)
-    umpire.first_name, umpire.last_name = "Marta", "Árbitra"
-    umpire.save()
-    chief = make_user("chief", Role.CHIEF_UMPIRE)
-    chief.first_name, chief.last_name = "Jefe", "Principal"
-    chief.save()
-    return SimpleNamespace(umpire=umpire, chief=chief)
-
-
-def sheet_with_players(tournament, *, session_number=1, table_number=1, names=NAMES, start=0):
-    players = []
-    for index, (name, native, team) in enumerate(names):
-        team_row = TeamFactory(
-            tournament=tournament, name=f"{team} {session_number}-{table_number}"
-        )
-        players.append(
-            PlayerFactory(
-                tournament=tournament,
-                name=name,
-                native_name=native,
-                team=team_row,
-                lot_number=start + index + 11,
-                registration_number=start + index + 1,
-            )
-        )
-    return seated_table(
-        tournament,
-        session_number=session_number,
-        table_number=table_number,
-        players=players,
-        started=True,  # at PLAY_START unless started already: play is recorded once started
-    )
-
-
-@pytest.fixture
-def played(staff) -> TableSession:
-    """Session 1, table 1: A wins on C's discard, B self-drawn, a draw, a 10-point deduction
-    on D, a 20-point deduction on B voided, then a time-limit stop: complete, not signed."""
-    tournament = TournamentFactory(name="Open de Madrid 2026")
-    sheet = sheet_with_players(tournament)
-    Session.objects.filter(pk=sheet.session_id).update(
-        scheduled_start=datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC),
-        scheduled_end=datetime.datetime(2026, 5, 2, 11, 30, tzinfo=datetime.UTC),
-        actual_start=datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC),  # on time
-    )
-    sheet.umpire = staff.umpire
-    sheet.save(update_fields=["umpire"])
-    user = staff.umpire
-    hand_record_win(table_session=sheet, winner="A", discarder="C", tiles=PURE_STRAIGHT, user=user)
-    hand_record_win(table_session=sheet, winner="B", discarder=None, tiles=PURE_STRAIGHT, user=user)
-    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW, user=user)
-    penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "D"),
-        kind="deduction",
-        amount=10,
-        reason="Slow play after a warning",
-        hand_number=3,
-        user=user,
-    )
-    wrong = penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=20,
-        reason="Slow play",
-        user=user,
-    )
-    penalty_void(penalty=wrong, reason=VOID_REASON, user=user)
-    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT, user=user)
-    return fresh(sheet)
-
-
-@pytest.fixture
-def signed_sheet(played, staff) -> TableSession:
-    confirm_all(played, staff.umpire)
-    sheet_sign(table_session=played, user=staff.umpire)
-    return fresh(played)
-
-
 # -- reading the PDF back -----------------------------------------------------------------------
-
-
-def pdf_text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
 
 
 def page_count(pdf: bytes) -> int:

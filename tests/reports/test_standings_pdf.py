@@ -8,13 +8,14 @@ from fractions import Fraction
 from io import BytesIO
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import translation
 from pypdf import PdfReader
 
 from reports.data.standings import points_text, standings_data
 from reports.fingerprint import stamp
 from reports.forms.standings import render_standings, session_ranges, tie_break_text
 from reports.models import PrintRecord
+from tests.reports.helpers import store_results
 from tests.tournaments.factories import (
     PlayerFactory,
     TeamFactory,
@@ -22,7 +23,7 @@ from tests.tournaments.factories import (
     sign_complete_sheets,
     sign_sheets,
 )
-from tournaments.models import Hand, Session, SessionResult, Table, TableSession, Tournament
+from tournaments.models import Hand, TableSession, Tournament
 from tournaments.selectors.standings import (
     PlayerRow,
     SessionLine,
@@ -277,52 +278,6 @@ def test_an_open_sheet_is_left_out_and_named(signed):
 
 
 # -- tie-breaks --------------------------------------------------------------------------------
-
-
-def store_results(
-    tournament, results: dict[str, list[tuple[int, int, int, int]]], *, status: str = "signed"
-):
-    """Session results stored directly on sheets signed by their umpire (or of `status`:
-    "final" countersigned too), each player at his own table:
-    {name: [(session, score, rank at the table, table points), ...]}. In bulk: the standings
-    read only the results and their sheets' status."""
-    signed_at = timezone.now() if status in ("signed", "final") else None
-    countersigned_at = signed_at if status == "final" else None
-    sessions = {
-        number: Session.objects.get_or_create(tournament=tournament, number=number)[0]
-        for lines in results.values()
-        for number, *_rest in lines
-    }
-    sheets, rows = [], []
-    for index, (name, lines) in enumerate(results.items(), start=1):
-        player = PlayerFactory(
-            tournament=tournament, name=name, lot_number=index, registration_number=index
-        )
-        table = Table.objects.create(tournament=tournament, number=index)
-        for number, score, rank, table_points in lines:
-            sheet = TableSession(
-                session=sessions[number],
-                table=table,
-                status=status,
-                closed_by="session_end",
-                umpire_signed_at=signed_at,
-                countersigned_at=countersigned_at,
-            )
-            sheets.append(sheet)
-            rows.append((sheet, player, score, rank, table_points))
-    TableSession.objects.bulk_create(sheets)
-    SessionResult.objects.bulk_create(
-        SessionResult(
-            table_session=sheet,
-            session=sheet.session,
-            player=player,
-            position="A",
-            score=score,
-            rank=rank,
-            table_points_12=table_points * 12,
-        )
-        for sheet, player, score, rank, table_points in rows
-    )
 
 
 @pytest.fixture

@@ -1,56 +1,29 @@
 """The verification page tells whether a printed score sheet or standings still match the
 record, and which correction changed them when they do not."""
 
-import re
-from io import BytesIO
-
 import pytest
-from pypdf import PdfReader
 
-from reports.printing import PrintRequest, print_form
+from tests.reports.helpers import print_sheet, printed_fingerprint, verify
 from tests.tournaments.factories import PlayerFactory
-from tests.tournaments.test_corrections import REASON, hand_one, locked  # noqa: F401
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import complete
+from tests.tournaments.signoff_helpers import REASON, complete, hand_one
 from tournaments.services.corrections import correction_hand_replace
 
 pytestmark = pytest.mark.django_db
 
-FINGERPRINT = re.compile(r"[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}")
 
-
-def printed_fingerprint(kind: str, sheet, **options) -> str:
-    request = PrintRequest(tournament=sheet.session.tournament, **options)
-    _name, pdf = print_form(kind=kind, request=request)
-    text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
-    found = set(FINGERPRINT.findall(text))
-    assert len(found) == 1, found
-    return found.pop()
-
-
-def print_sheet(sheet) -> str:
-    return printed_fingerprint(
-        "scoresheet", sheet, session=sheet.session.number, table=sheet.table.number
-    )
-
-
-def verify(client, fingerprint: str):
-    return client.get(f"/verify/{fingerprint.replace('-', '')}/")
-
-
-def test_a_freshly_printed_sheet_matches_the_record(client, locked):  # noqa: F811
+def test_a_freshly_printed_sheet_matches_the_record(client, locked):
     response = verify(client, print_sheet(locked))
     assert response.status_code == 200
     assert "This printed form matches the record." in response.content.decode()
 
 
-def test_printing_the_same_sheet_again_gives_the_same_fingerprint(locked):  # noqa: F811
+def test_printing_the_same_sheet_again_gives_the_same_fingerprint(locked):
     assert print_sheet(locked) == print_sheet(locked)
 
 
 def test_a_corrected_hand_makes_the_old_print_fail_and_names_the_correction(
     client,
-    locked,  # noqa: F811
+    locked,
     people,
 ):
     fingerprint = print_sheet(locked)
@@ -75,7 +48,7 @@ def test_a_corrected_hand_makes_the_old_print_fail_and_names_the_correction(
 
 def test_the_reason_of_a_correction_is_shown_to_a_player_of_that_table_only(
     client,
-    locked,  # noqa: F811
+    locked,
     people,
     django_user_model,
 ):
@@ -100,7 +73,7 @@ def test_the_reason_of_a_correction_is_shown_to_a_player_of_that_table_only(
     assert REASON not in verify(client, fingerprint).content.decode()
 
 
-def test_printed_standings_stop_matching_when_a_result_is_corrected(client, locked, people):  # noqa: F811
+def test_printed_standings_stop_matching_when_a_result_is_corrected(client, locked, people):
     fingerprint = printed_fingerprint("standings", locked)
     assert "matches the record" in verify(client, fingerprint).content.decode()
     correction_hand_replace(
@@ -142,7 +115,7 @@ def test_the_verification_page_needs_no_login(client):
 
 def test_printed_standings_still_match_after_a_later_session_is_played(
     client,
-    locked,  # noqa: F811
+    locked,
     people,
 ):
     from tests.tournaments.factories import seated_table
@@ -155,7 +128,7 @@ def test_printed_standings_still_match_after_a_later_session_is_played(
     assert "This printed form matches the record." in page
 
 
-def test_a_matching_sheet_shows_the_figures_to_compare_with_the_paper(client, locked):  # noqa: F811
+def test_a_matching_sheet_shows_the_figures_to_compare_with_the_paper(client, locked):
     page = verify(client, print_sheet(locked)).content.decode()
     assert 'id="figures"' in page
     for seat in locked.seats.select_related("player"):

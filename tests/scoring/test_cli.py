@@ -7,14 +7,30 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-HAND = {"melds": [], "concealed": "123m456p789s123s5z", "win_tile": "5z", "self_drawn": False,
-        "last_tile": False, "last_wall_tile": False, "kong_replacement": False,
-        "robbing_kong": False, "seat_wind": "E", "prevalent_wind": "S", "flowers": 1}
+HAND = {
+    "melds": [],
+    "concealed": "123m456p789s123s5z",
+    "win_tile": "5z",
+    "self_drawn": False,
+    "last_tile": False,
+    "last_wall_tile": False,
+    "kong_replacement": False,
+    "robbing_kong": False,
+    "seat_wind": "E",
+    "prevalent_wind": "S",
+    "flowers": 1,
+}
 
 
 def run(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "scoring", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def test_score_reads_one_hand_and_prints_one_result():
@@ -41,8 +57,13 @@ def test_score_of_a_non_winning_hand_says_why():
 
 
 def test_jsonl_gives_one_result_per_line_and_an_error_result_for_a_bad_line():
-    lines = [json.dumps(HAND), "{bad", "[1, 2]", json.dumps({**HAND, "flowers": 99}),
-             json.dumps(HAND)]
+    lines = [
+        json.dumps(HAND),
+        "{bad",
+        "[1, 2]",
+        json.dumps({**HAND, "flowers": 99}),
+        json.dumps(HAND),
+    ]
     proc = run("score", "--jsonl", stdin="\n".join(lines) + "\n")
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     out = [json.loads(line) for line in proc.stdout.splitlines()]

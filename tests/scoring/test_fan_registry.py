@@ -40,8 +40,7 @@ def test_a_group_fan_takes_as_many_sets_as_it_says():
             assert len(inspect.signature(fan.detect).parameters) == fan.sets, fan.name
 
 
-SELF_DRAWN_ON_THE_LAST_TILE = make("123m456p789s234s5z", "5z", self_drawn=True,
-                                   last_wall_tile=True)
+SELF_DRAWN_ON_THE_LAST_TILE = make("123m456p789s234s5z", "5z", self_drawn=True, last_wall_tile=True)
 
 
 def test_one_edit_of_an_entry_changes_how_two_fans_combine(monkeypatch):
@@ -53,8 +52,11 @@ def test_one_edit_of_an_entry_changes_how_two_fans_combine(monkeypatch):
     discard_before = score_hand(on_a_discard).to_dict()
 
     entry = ENTRIES[ids.FULLY_CONCEALED_HAND]
-    monkeypatch.setitem(ENTRIES, entry.id, dataclasses.replace(
-        entry, excludes=entry.excludes | {ids.LAST_TILE_DRAW}))
+    monkeypatch.setitem(
+        ENTRIES,
+        entry.id,
+        dataclasses.replace(entry, excludes=entry.excludes | {ids.LAST_TILE_DRAW}),
+    )
 
     after = score_hand(SELF_DRAWN_ON_THE_LAST_TILE)
     assert ids.LAST_TILE_DRAW not in fans(after)

@@ -9,21 +9,49 @@ from tests.scoring.hand_builders import fans, make
 CASES = [
     # name, hand, {fan: count}, points
     ("pure straight", make("123456789m234p5s", "5s"), {28: 1, 62: 1, 63: 1, 79: 1}, 21),
-    ("mixed triple chow with the fourth chow combining once",
-     make("123m123p123s789m5p", "5p"), {41: 1, 62: 1, 63: 1, 72: 1, 79: 1}, 14),
-    ("pure shifted chows", make("123234345s678m9p", "9p", self_drawn=True),
-     {30: 1, 56: 1, 63: 1, 79: 1}, 23),
-    ("quadruple chow takes no pure double chow nor tile hog",
-     make("1111222233335m", "5m"), {14: 1, 22: 1, 62: 1, 63: 1}, 76),
-    ("four pure shifted chows takes no short straight",
-     make("123234345456m9p", "9p"), {16: 1, 62: 1, 63: 1, 75: 1, 79: 1}, 38),
-    ("pure terminal chows beats seven pairs and implies full flush",
-     make("1122337788995m", "5m"), {13: 1, 62: 1, 79: 1}, 67),
+    (
+        "mixed triple chow with the fourth chow combining once",
+        make("123m123p123s789m5p", "5p"),
+        {41: 1, 62: 1, 63: 1, 72: 1, 79: 1},
+        14,
+    ),
+    (
+        "pure shifted chows",
+        make("123234345s678m9p", "9p", self_drawn=True),
+        {30: 1, 56: 1, 63: 1, 79: 1},
+        23,
+    ),
+    (
+        "quadruple chow takes no pure double chow nor tile hog",
+        make("1111222233335m", "5m"),
+        {14: 1, 22: 1, 62: 1, 63: 1},
+        76,
+    ),
+    (
+        "four pure shifted chows takes no short straight",
+        make("123234345456m9p", "9p"),
+        {16: 1, 62: 1, 63: 1, 75: 1, 79: 1},
+        38,
+    ),
+    (
+        "pure terminal chows beats seven pairs and implies full flush",
+        make("1122337788995m", "5m"),
+        {13: 1, 62: 1, 79: 1},
+        67,
+    ),
     ("three-suited terminal chows", make("123789m123789p5s", "5s"), {29: 1, 62: 1, 79: 1}, 19),
-    ("mixed shifted chows with a short straight", make("123m234p345678s9m", "9m"),
-     {51: 1, 62: 1, 63: 1, 71: 1, 79: 1}, 12),
-    ("mixed straight", make("123m456p789s5z", "5z", melds=[("pung", "111z")]),
-     {39: 1, 52: 1, 61: 1, 79: 1}, 17),
+    (
+        "mixed shifted chows with a short straight",
+        make("123m234p345678s9m", "9m"),
+        {51: 1, 62: 1, 63: 1, 71: 1, 79: 1},
+        12,
+    ),
+    (
+        "mixed straight",
+        make("123m456p789s5z", "5z", melds=[("pung", "111z")]),
+        {39: 1, 52: 1, 61: 1, 79: 1},
+        17,
+    ),
 ]
 
 

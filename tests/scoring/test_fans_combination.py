@@ -6,8 +6,11 @@ from tests.scoring.hand_builders import fans, make
 
 
 def test_big_four_winds_excludes_the_wind_fans_and_all_pungs():
-    got = fans(score_hand(make("444z1m", "1m", melds=[("pung", "111z"), ("pung", "222z"),
-                                                      ("pung", "333z")])))
+    got = fans(
+        score_hand(
+            make("444z1m", "1m", melds=[("pung", "111z"), ("pung", "222z"), ("pung", "333z")])
+        )
+    )
     assert 1 in got
     assert not {38, 49, 60, 61, 73} & set(got)
 

@@ -6,27 +6,58 @@ from scoring import score_hand
 from tests.scoring.hand_builders import fans, make
 
 CASES = [
-    ("last tile draw replaces self-drawn",
-     make("123m456p789s1234s", "4s", self_drawn=True, last_wall_tile=True),
-     {39: 1, 44: 1, 56: 1, 63: 1, 70: 1}, 23),
-    ("last tile claim", make("123m456p789s1234s", "4s", last_wall_tile=True),
-     {39: 1, 45: 1, 62: 1, 63: 1, 70: 1}, 21),
-    ("self-drawn with a meld", make("456p789s1234s", "4s", melds=[("chow", "123m")],
-                                    self_drawn=True),
-     {39: 1, 63: 1, 70: 1, 80: 1}, 12),
-    ("out with replacement tile replaces self-drawn",
-     make("123p567s5s", "5s", melds=[("kong", "1111m"), ("pung", "999m")], self_drawn=True,
-          kong_replacement=True),
-     {46: 1, 73: 2, 74: 1, 76: 1}, 12),
-    ("robbing the kong", make("123m456p789s12s55z", "3s", robbing_kong=True),
-     {39: 1, 47: 1, 62: 1, 70: 1, 77: 1}, 20),
-    ("melded hand takes no single wait",
-     make("5s", "5s", melds=[("chow", "123m"), ("chow", "456m"), ("pung", "999p"),
-                             ("pung", "111z")]),
-     {53: 1, 61: 1, 71: 1, 73: 1}, 10),
-    ("last tile from the umpire's flag", make("456p789s12s22z", "3s", melds=[("chow", "123m")],
-                                              last_tile=True),
-     {39: 1, 58: 1, 70: 1, 77: 1}, 14),
+    (
+        "last tile draw replaces self-drawn",
+        make("123m456p789s1234s", "4s", self_drawn=True, last_wall_tile=True),
+        {39: 1, 44: 1, 56: 1, 63: 1, 70: 1},
+        23,
+    ),
+    (
+        "last tile claim",
+        make("123m456p789s1234s", "4s", last_wall_tile=True),
+        {39: 1, 45: 1, 62: 1, 63: 1, 70: 1},
+        21,
+    ),
+    (
+        "self-drawn with a meld",
+        make("456p789s1234s", "4s", melds=[("chow", "123m")], self_drawn=True),
+        {39: 1, 63: 1, 70: 1, 80: 1},
+        12,
+    ),
+    (
+        "out with replacement tile replaces self-drawn",
+        make(
+            "123p567s5s",
+            "5s",
+            melds=[("kong", "1111m"), ("pung", "999m")],
+            self_drawn=True,
+            kong_replacement=True,
+        ),
+        {46: 1, 73: 2, 74: 1, 76: 1},
+        12,
+    ),
+    (
+        "robbing the kong",
+        make("123m456p789s12s55z", "3s", robbing_kong=True),
+        {39: 1, 47: 1, 62: 1, 70: 1, 77: 1},
+        20,
+    ),
+    (
+        "melded hand takes no single wait",
+        make(
+            "5s",
+            "5s",
+            melds=[("chow", "123m"), ("chow", "456m"), ("pung", "999p"), ("pung", "111z")],
+        ),
+        {53: 1, 61: 1, 71: 1, 73: 1},
+        10,
+    ),
+    (
+        "last tile from the umpire's flag",
+        make("456p789s12s22z", "3s", melds=[("chow", "123m")], last_tile=True),
+        {39: 1, 58: 1, 70: 1, 77: 1},
+        14,
+    ),
     ("edge wait", make("12m456p789s11z123s", "3m"), {39: 1, 62: 1, 70: 1, 77: 1}, 12),
     ("closed wait", make("13m456p789s11z123s", "2m"), {39: 1, 62: 1, 70: 1, 78: 1}, 12),
 ]
@@ -73,7 +104,15 @@ def test_a_hand_under_8_points_is_still_a_win_below_the_minimum():
 
 
 def test_chicken_hand_when_nothing_else_scores():
-    result = score_hand(make("567p345s77s11z", "7s", melds=[("chow", "234m")],
-                             seat_wind="W", prevalent_wind="N", flowers=2))
+    result = score_hand(
+        make(
+            "567p345s77s11z",
+            "7s",
+            melds=[("chow", "234m")],
+            seat_wind="W",
+            prevalent_wind="N",
+            flowers=2,
+        )
+    )
     assert fans(result) == {43: 1, 81: 2}
     assert result.points == 8 and result.total == 10 and result.meets_minimum

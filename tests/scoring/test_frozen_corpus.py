@@ -41,8 +41,9 @@ def test_the_frozen_corpus_holds_what_the_guard_promises():
 @pytest.mark.slow
 def test_every_answer_on_the_frozen_corpus_is_unchanged():
     hands, digests = _frozen()
-    changed = [i for i, (h, d) in enumerate(zip(hands, digests, strict=True))
-               if answer_digest(h) != d]
+    changed = [
+        i for i, (h, d) in enumerate(zip(hands, digests, strict=True)) if answer_digest(h) != d
+    ]
     shown = [
         {"index": i, "hand": hands[i], "now": score_hand(hands[i]).to_dict()} for i in changed[:5]
     ]

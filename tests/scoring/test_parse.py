@@ -27,12 +27,24 @@ def test_it_parses_the_spec_format_into_immutable_types():
 
 def test_it_sorts_the_concealed_tiles():
     assert parse_hand(make("987s654p11z321m55s", "1z")).concealed == tuple(
-        sorted(parse_hand(make("123m456p789s11z55s", "1z")).concealed))
+        sorted(parse_hand(make("123m456p789s11z55s", "1z")).concealed)
+    )
 
 
-@pytest.mark.parametrize("word,expected", [("E", 0), ("S", 1), ("W", 2), ("N", 3),
-                                           ("1z", 0), ("2z", 1), ("3z", 2), ("4z", 3),
-                                           ("north", 3)])
+@pytest.mark.parametrize(
+    "word,expected",
+    [
+        ("E", 0),
+        ("S", 1),
+        ("W", 2),
+        ("N", 3),
+        ("1z", 0),
+        ("2z", 1),
+        ("3z", 2),
+        ("4z", 3),
+        ("north", 3),
+    ],
+)
 def test_it_accepts_winds_as_letters_words_and_tiles(word, expected):
     hand = parse_hand({**VALID, "seat_wind": word, "prevalent_wind": word})
     assert hand.seat_wind == expected and hand.prevalent_wind == expected
@@ -44,8 +56,14 @@ def test_it_rejects_an_unknown_wind(wind):
 
 
 def test_missing_flags_melds_and_flowers_default_to_none():
-    hand = parse_hand({"concealed": "123m456p789s123s5z", "win_tile": "5z",
-                       "seat_wind": "E", "prevalent_wind": "S"})
+    hand = parse_hand(
+        {
+            "concealed": "123m456p789s123s5z",
+            "win_tile": "5z",
+            "seat_wind": "E",
+            "prevalent_wind": "S",
+        }
+    )
     assert hand.melds == () and not hand.self_drawn and hand.flowers == 0
 
 
@@ -104,9 +122,18 @@ def test_it_rejects_a_chow_of_honors():
     assert code == "bad_meld" and "honors" in message
 
 
-@pytest.mark.parametrize("kind,tiles", [("chow", "135m"), ("chow", "89m1p"), ("pung", "123m"),
-                                        ("pung", "55p"), ("kong", "555p"), ("kong", "5556p"),
-                                        ("chow", "1234m")])
+@pytest.mark.parametrize(
+    "kind,tiles",
+    [
+        ("chow", "135m"),
+        ("chow", "89m1p"),
+        ("pung", "123m"),
+        ("pung", "55p"),
+        ("kong", "555p"),
+        ("kong", "5556p"),
+        ("chow", "1234m"),
+    ],
+)
 def test_it_rejects_a_meld_that_is_not_a_set(kind, tiles):
     code, message = code_of(make("456p789s123s1z", "1z", melds=[(kind, tiles)]))
     assert code == "bad_meld" and "meld 1" in message
@@ -117,16 +144,25 @@ def test_it_rejects_a_concealed_pung_declared_as_a_meld():
     assert code == "bad_meld"
 
 
-@pytest.mark.parametrize("meld", [None, "123m", {"type": "chow"}, {"type": "set", "tiles": "1m"},
-                                  {"type": "chow", "tiles": "123m", "extra": 1}])
+@pytest.mark.parametrize(
+    "meld",
+    [
+        None,
+        "123m",
+        {"type": "chow"},
+        {"type": "set", "tiles": "1m"},
+        {"type": "chow", "tiles": "123m", "extra": 1},
+    ],
+)
 def test_it_rejects_malformed_melds(meld):
     data = {**VALID, "melds": [meld]}
     assert code_of(data)[0] == "bad_meld"
 
 
 def test_it_rejects_kong_replacement_without_a_kong():
-    code, message = code_of(make("123m456p789s11z22z", "2z", self_drawn=True,
-                                 kong_replacement=True))
+    code, message = code_of(
+        make("123m456p789s11z22z", "2z", self_drawn=True, kong_replacement=True)
+    )
     assert code == "contradiction" and "no kong" in message
 
 
@@ -141,8 +177,9 @@ def test_it_rejects_robbing_a_kong_while_self_drawn():
 
 
 def test_it_rejects_robbing_a_kong_of_a_tile_the_winner_holds():
-    code, message = code_of(make("123m456p789s1z", "1z", robbing_kong=True,
-                                 melds=[("chow", "789m")]))
+    code, message = code_of(
+        make("123m456p789s1z", "1z", robbing_kong=True, melds=[("chow", "789m")])
+    )
     assert code == "contradiction" and "1z" in message
 
 
@@ -151,8 +188,16 @@ def test_it_rejects_last_tile_while_the_winner_holds_a_copy_concealed():
     assert code == "contradiction" and "1z" in message
 
 
-@pytest.mark.parametrize("junk", [None, [], "hand", 3, {"concealed": ["1m"], "win_tile": "1m",
-                                                        "seat_wind": "E", "prevalent_wind": "E"}])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        None,
+        [],
+        "hand",
+        3,
+        {"concealed": ["1m"], "win_tile": "1m", "seat_wind": "E", "prevalent_wind": "E"},
+    ],
+)
 def test_it_raises_only_hand_error_for_junk(junk):
     with pytest.raises(HandError):
         parse_hand(junk)

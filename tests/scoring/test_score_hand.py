@@ -12,8 +12,7 @@ SPEC_EXAMPLE = make("123m456p789s123s5z", "5z")  # Mixed Straight, Concealed Han
 
 def test_to_dict_is_exactly_the_result_object_of_the_spec():
     d = score_hand(SPEC_EXAMPLE).to_dict()
-    assert list(d) == ["winning", "fans", "points", "flowers", "total", "meets_minimum",
-                       "errors"]
+    assert list(d) == ["winning", "fans", "points", "flowers", "total", "meets_minimum", "errors"]
     assert all(list(f) == ["id", "name", "points", "count"] for f in d["fans"])
     json.dumps(d)  # serialisable as is
 
@@ -25,8 +24,9 @@ def test_fans_are_ordered_by_rulebook_number():
 
 
 def test_flowers_are_listed_with_their_count_and_do_not_count_toward_the_minimum():
-    result = score_hand(make("123m456p789s5z", "5z", melds=[("pung", "111z")],
-                             seat_wind="S", flowers=5))
+    result = score_hand(
+        make("123m456p789s5z", "5z", melds=[("pung", "111z")], seat_wind="S", flowers=5)
+    )
     flower = [f for f in result.fans if f.id == 81]
     assert flower and flower[0].count == 5 and flower[0].points == 1
     assert result.flowers == 5
@@ -84,8 +84,9 @@ def test_hand_error_carries_code_and_message():
 
 
 def test_a_hand_built_with_lists_is_normalised_and_a_garbled_one_refused():
-    hand = Hand(melds=[("chow", 0, False)], concealed=[12, 13, 14, 24, 25, 26, 27, 27, 3, 4],
-                win_tile=5)
+    hand = Hand(
+        melds=[("chow", 0, False)], concealed=[12, 13, 14, 24, 25, 26, 27, 27, 3, 4], win_tile=5
+    )
     result = score_hand(hand)
     assert result.winning and {f.id for f in result.fans} == {39, 70}
     garbled = score_hand(Hand(melds=(), concealed=("x",), win_tile=5))
@@ -94,8 +95,13 @@ def test_a_hand_built_with_lists_is_normalised_and_a_garbled_one_refused():
 
 def test_a_concealed_flag_that_is_not_a_bool_is_refused():
     meld = {"type": "kong", "tiles": "2222p", "concealed": True}
-    data = {"melds": [meld], "concealed": "123m456s789s1z", "win_tile": "1z", "seat_wind": "E",
-            "prevalent_wind": "E"}
+    data = {
+        "melds": [meld],
+        "concealed": "123m456s789s1z",
+        "win_tile": "1z",
+        "seat_wind": "E",
+        "prevalent_wind": "E",
+    }
     assert score_hand(data).winning  # a cache that knows the meld with concealed true
     result = score_hand({**data, "melds": [{**meld, "concealed": 1}]})
     assert not result.winning
@@ -103,8 +109,13 @@ def test_a_concealed_flag_that_is_not_a_bool_is_refused():
 
 
 def test_four_kongs_of_one_tile_are_refused_as_five_copies():
-    data = {"melds": [{"type": "kong", "tiles": "1111m"}] * 4, "concealed": "5p",
-            "win_tile": "5p", "seat_wind": "E", "prevalent_wind": "E"}
+    data = {
+        "melds": [{"type": "kong", "tiles": "1111m"}] * 4,
+        "concealed": "5p",
+        "win_tile": "5p",
+        "seat_wind": "E",
+        "prevalent_wind": "E",
+    }
     result = score_hand(data)
     assert not result.winning and result.errors
 
@@ -116,8 +127,13 @@ def test_a_bug_of_the_engine_raises_instead_of_refusing_the_hand(monkeypatch):
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setattr(scoring, "best_score", broken)
-    hand = {"melds": [], "concealed": "123456789m234p5p", "win_tile": "5p", "seat_wind": "E",
-            "prevalent_wind": "E"}
+    hand = {
+        "melds": [],
+        "concealed": "123456789m234p5p",
+        "win_tile": "5p",
+        "seat_wind": "E",
+        "prevalent_wind": "E",
+    }
     with pytest.raises(ZeroDivisionError):
         score_hand(hand)
 

@@ -32,8 +32,9 @@ def test_it_finds_every_decomposition_of_the_concealed_tiles():
 
 
 def test_a_hand_of_four_sets_and_a_pair_with_melds_and_concealed_kongs_wins():
-    result = score_hand(make("123p5s", "5s", melds=[("kong", "1111m", True),
-                                                     ("pung", "999m"), ("chow", "789s")]))
+    result = score_hand(
+        make("123p5s", "5s", melds=[("kong", "1111m", True), ("pung", "999m"), ("chow", "789s")])
+    )
     assert result.winning, result.errors
 
 
@@ -99,4 +100,5 @@ def test_a_tile_the_hand_holds_four_of_is_not_awaited():
 def test_seven_pairs_and_thirteen_orphans_waits_are_found():
     assert waiting_tiles(tiles("1133m5577p99s113z"), 0) >= {29}
     assert waiting_tiles(tiles("19m19p19s1234567z"), 0) == frozenset(
-        parse_tiles("19m19p19s1234567z"))
+        parse_tiles("19m19p19s1234567z")
+    )

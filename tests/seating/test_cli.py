@@ -11,8 +11,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "seating", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "seating", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_generate_prints_sessions_and_metrics_as_json():
@@ -37,17 +42,20 @@ def test_chart_prints_the_appendix_3_table():
     assert "Game One" in p.stdout and "Game Two" in p.stdout and "Table" in p.stdout
 
 
-@pytest.mark.parametrize("args", [
-    ["generate", "--players", "x", "--sessions", "5"],
-    ["generate", "--players", "2", "--sessions", "5"],
-    ["generate", "--players", "16", "--sessions", "0"],
-    ["generate", "--players", "16", "--sessions", "5", "--team-size", "20"],
-    ["generate", "--players", "16", "--sessions", "5", "--time-limit", "-1"],
-    ["generate", "--players", "16", "--sessions", "5", "--effort", "0"],
-    ["generate", "--sessions", "5"],
-    ["bench", "--cells", "16by5"],
-    ["frobnicate"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--players", "x", "--sessions", "5"],
+        ["generate", "--players", "2", "--sessions", "5"],
+        ["generate", "--players", "16", "--sessions", "0"],
+        ["generate", "--players", "16", "--sessions", "5", "--team-size", "20"],
+        ["generate", "--players", "16", "--sessions", "5", "--time-limit", "-1"],
+        ["generate", "--players", "16", "--sessions", "5", "--effort", "0"],
+        ["generate", "--sessions", "5"],
+        ["bench", "--cells", "16by5"],
+        ["frobnicate"],
+    ],
+)
 def test_bad_arguments_exit_non_zero_with_a_message_and_no_traceback(args):
     p = run(*args)
     assert p.returncode != 0

@@ -18,8 +18,14 @@ def test_every_base_class_kept_as_data_develops_into_sessions_without_repeats():
     assert raw["base_classes"]
     for item in raw["base_classes"]:
         assert item["source"]
-        bc = BaseClass(item["n"], item["m"], item["levels"], item["fixed"],
-                       tuple(tuple(b) for b in item["blocks"]), copies=item.get("copies", 1))
+        bc = BaseClass(
+            item["n"],
+            item["m"],
+            item["levels"],
+            item["fixed"],
+            tuple(tuple(b) for b in item["blocks"]),
+            copies=item.get("copies", 1),
+        )
         sessions = bc.develop()
         assert len(sessions) == bc.m * bc.copies
         assert check_development(sessions, bc.n) == 0, item["n"]

@@ -95,8 +95,9 @@ def test_a_time_limit_never_reached_leaves_the_chart_reproducible():
 
 def test_a_reseat_is_reproducible_too():
     played = generate_schedule(players=24, sessions=2, seed=2, effort=EFFORT).sessions
-    kwargs = dict(played=played, active_players=range(1, 24), remaining_sessions=4, seed=5,
-                  effort=EFFORT)
+    kwargs = dict(
+        played=played, active_players=range(1, 24), remaining_sessions=4, seed=5, effort=EFFORT
+    )
     assert reseat_remaining(**kwargs).sessions == reseat_remaining(**kwargs).sessions
 
 

@@ -1,6 +1,5 @@
 """Re-seating the remaining sessions after a change of players."""
 
-
 from seating import effort_for_seconds, generate_schedule, reseat_remaining
 from tests.seating.chart_helpers import pair_counts as pairs
 
@@ -9,8 +8,14 @@ PLAYED = generate_schedule(players=40, sessions=3, effort=effort_for_seconds(5))
 
 def test_a_withdrawal_reseats_only_the_remaining_sessions_with_the_active_players():
     active = [p for p in range(1, 41) if p != 17]
-    r = reseat_remaining(played=PLAYED, active_players=active, remaining_sessions=4,
-                         groups={}, seed=3, effort=effort_for_seconds(5))
+    r = reseat_remaining(
+        played=PLAYED,
+        active_players=active,
+        remaining_sessions=4,
+        groups={},
+        seed=3,
+        effort=effort_for_seconds(5),
+    )
     assert len(r.sessions) == 4
     for s in r.sessions:
         assert sorted(p for t in s for p in t if p > 0) == active
@@ -19,8 +24,14 @@ def test_a_withdrawal_reseats_only_the_remaining_sessions_with_the_active_player
 
 def test_the_meeting_history_is_kept_in_the_objective():
     active = [p for p in range(1, 41) if p != 17] + [41]  # substitute takes a new number
-    r = reseat_remaining(played=PLAYED, active_players=active, remaining_sessions=5,
-                         groups={}, seed=3, effort=effort_for_seconds(10))
+    r = reseat_remaining(
+        played=PLAYED,
+        active_players=active,
+        remaining_sessions=5,
+        groups={},
+        seed=3,
+        effort=effort_for_seconds(10),
+    )
     before = pairs(PLAYED)
     after = pairs(r.sessions)
     assert not any(before[k] and after[k] for k in after)  # nobody meets a past opponent again
@@ -31,8 +42,14 @@ def test_the_meeting_history_is_kept_in_the_objective():
 def test_reseating_keeps_teams_apart():
     groups = {p: (p - 1) // 4 for p in range(1, 41)}
     active = list(range(1, 41))
-    r = reseat_remaining(played=PLAYED, active_players=active, remaining_sessions=3,
-                         groups=groups, seed=1, effort=effort_for_seconds(5))
+    r = reseat_remaining(
+        played=PLAYED,
+        active_players=active,
+        remaining_sessions=3,
+        groups=groups,
+        seed=1,
+        effort=effort_for_seconds(5),
+    )
     for s in r.sessions:
         for t in s:
             teams = [groups[p] for p in t if p > 0]

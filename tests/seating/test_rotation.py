@@ -7,8 +7,12 @@ from seating.rotation import hand_table, hand_winds, seat_in_round, seat_of, sea
 
 def test_the_seat_rotation_table_is_the_one_of_appendix_4():
     rows = [tuple(r[w] for w in "ESWN") for r in seat_rotation()]
-    assert rows == [("A", "B", "C", "D"), ("B", "A", "D", "C"),
-                    ("C", "D", "B", "A"), ("D", "C", "A", "B")]
+    assert rows == [
+        ("A", "B", "C", "D"),
+        ("B", "A", "D", "C"),
+        ("C", "D", "B", "A"),
+        ("D", "C", "A", "B"),
+    ]
 
 
 def test_every_player_takes_every_seat_once_over_the_four_rounds():
@@ -22,7 +26,7 @@ def test_the_prevalent_wind_is_the_wind_of_the_round():
 
 def test_the_dealer_moves_east_south_west_north_within_each_round():
     dealers = [hand_winds(h)[1] for h in range(1, 17)]
-    assert dealers == list("ABCD" "BADC" "CDBA" "DCAB")
+    assert dealers == list("ABCDBADCCDBADCAB")
 
 
 def test_the_dealer_has_the_east_seat_wind():

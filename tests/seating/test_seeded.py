@@ -23,8 +23,9 @@ def test_a_seeded_session_is_a_partition_of_the_ranking():
         assert sorted(p for t in tables for p in t) == ranking
 
 
-@pytest.mark.parametrize("ranking,method", [([1, 2, 3], "straight"), ([1, 1, 2, 3], "snake"),
-                                            ([1, 2, 3, 4], "random")])
+@pytest.mark.parametrize(
+    "ranking,method", [([1, 2, 3], "straight"), ([1, 1, 2, 3], "snake"), ([1, 2, 3, 4], "random")]
+)
 def test_bad_seeding_requests_are_rejected(ranking, method):
     with pytest.raises(ValueError):
         seeded_session(ranking, method=method)

@@ -6,12 +6,10 @@ only committed rows, and the test database must be one the threads share (a file
 """
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 from django.db import connection
 
 JOIN_TIMEOUT = 120  # seconds; SQLite waits up to 20 s for its write lock
@@ -60,20 +58,3 @@ def run_together(*calls: Callable[[], Any]) -> list[Outcome]:
 
 def errors_of(outcomes: list[Outcome]) -> list[str]:
     return [f"{type(o.error).__name__}: {o.error}" for o in outcomes if o.error is not None]
-
-
-@pytest.fixture
-def held_sheet_lock(monkeypatch):
-    """Keep every hand and penalty service's transaction open a moment after it has locked
-    the sheet, so that a second writer surely arrives while the first one holds the lock."""
-    from tournaments.services import hands, penalties, sheets
-
-    real_lock = sheets.sheet_lock
-
-    def slow_lock(**kwargs):
-        locked = real_lock(**kwargs)
-        time.sleep(0.3)
-        return locked
-
-    for module in (hands, penalties):
-        monkeypatch.setattr(module, "sheet_lock", slow_lock)

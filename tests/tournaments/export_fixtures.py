@@ -1,4 +1,4 @@
-"""Fixtures of the export and archive tests.
+"""Fixtures of the export and archive tests, for the whole suite (registered in tests/conftest.py).
 
 `played_demo`: the demo tournament (8 players, 6 sessions: sign-offs, penalties, a voided
 penalty by correction, two appeals), plus what the demo lacks: a sanction, a seat swap and a

@@ -1,4 +1,5 @@
-"""Fixtures and stand-ins for the tests of background jobs (tournaments.services.jobs).
+"""Fixtures and stand-ins for the tests of background jobs (tournaments.services.jobs), for the
+whole suite (registered in tests/conftest.py).
 
 - `eager_jobs`: Celery runs tasks in-process, also in the CI pass that has a real Redis
   broker (where queued tasks would otherwise wait for a worker that the test never starts).
@@ -101,6 +102,3 @@ def lots_drawn_tournament(players: int = 8, **fields):
         PlayerFactory(tournament=tournament, name=f"Player {n}", registration_number=n)
     lots_draw(tournament=tournament, seed="lots")
     return tournament
-
-
-__all__ = ["eager_jobs", "fake_print", "make_staff", "run_jobs"]

@@ -10,7 +10,7 @@ from tests.tournaments.factories import (
     TournamentFactory,
     two_session_chart,
 )
-from tests.tournaments.test_roles_matrix import make_user
+from tests.tournaments.roles_matrix_helpers import make_user
 from tournaments.roles import Role
 
 pytestmark = pytest.mark.django_db

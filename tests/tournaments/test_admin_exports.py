@@ -5,11 +5,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.export_fixtures import small_played
-from tests.tournaments.job_fixtures import make_staff
 from tournaments.roles import Role
 
-__all__ = ["make_staff", "small_played"]
 pytestmark = pytest.mark.django_db
 
 

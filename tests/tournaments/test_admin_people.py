@@ -3,7 +3,6 @@
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.factories import PlayerFactory, TeamFactory
 from tournaments.models import Player, Team
 

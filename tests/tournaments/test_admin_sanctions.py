@@ -4,8 +4,7 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import seat_player
+from tests.tournaments.signoff_helpers import seat_player
 from tournaments.models import Player, Sanction
 
 pytestmark = pytest.mark.django_db

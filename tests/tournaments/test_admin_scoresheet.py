@@ -3,14 +3,14 @@
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
-from tests.tournaments.admin_fixtures import (
+from tests.tournaments.admin_helpers import (
     NOT_WINNING_HAND,
     UNDER_EIGHT_HAND,
     VALID_HAND,
     hand_post,
     post_sheet,
     sheet_url,
+    text,
 )
 from tournaments.models import Hand, HandScore, Penalty, SessionResult
 from tournaments.services.hands import hand_record_no_win
@@ -18,14 +18,10 @@ from tournaments.services.hands import hand_record_no_win
 pytestmark = pytest.mark.django_db
 
 
-def text(response) -> str:
-    return response.content.decode()
-
-
 def test_the_score_sheet_shows_the_four_players_sixteen_rows_and_the_add_hand_form(
-    admin_client, sheet
+    admin_client, admin_sheet
 ):
-    response = admin_client.get(sheet_url(sheet))
+    response = admin_client.get(sheet_url(admin_sheet))
     assert response.status_code == 200
     page = text(response)
     for name in ("Player A", "Player B", "Player C", "Player D"):
@@ -37,10 +33,12 @@ def test_the_score_sheet_shows_the_four_players_sixteen_rows_and_the_add_hand_fo
     assert "tile_picker.js" in page
 
 
-def test_saving_a_valid_hand_records_it_with_its_fans_and_payments(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="A", discarder="B"))
+def test_saving_a_valid_hand_records_it_with_its_fans_and_payments(admin_client, admin_sheet):
+    response = post_sheet(
+        admin_client, admin_sheet, hand_post(VALID_HAND, winner="A", discarder="B")
+    )
     assert response.status_code == 302
-    hand = Hand.objects.get(table_session=sheet)
+    hand = Hand.objects.get(table_session=admin_sheet)
     assert (hand.number, hand.outcome, hand.winner_position) == (1, "win", "A")
     assert hand.discarder_position == "B"
     assert "Pure Straight" in [fan["name"] for fan in hand.fans]
@@ -54,9 +52,9 @@ def test_saving_a_valid_hand_records_it_with_its_fans_and_payments(admin_client,
     assert "Hand 2 — East round, dealer B" in page
 
 
-def test_the_preview_shows_fans_and_payments_without_saving(admin_client, sheet):
+def test_the_preview_shows_fans_and_payments_without_saving(admin_client, admin_sheet):
     response = post_sheet(
-        admin_client, sheet, hand_post(VALID_HAND, winner="C", discarder="", action="preview")
+        admin_client, admin_sheet, hand_post(VALID_HAND, winner="C", discarder="", action="preview")
     )
     assert response.status_code == 200
     page = text(response)
@@ -70,9 +68,9 @@ def test_the_preview_shows_fans_and_payments_without_saving(admin_client, sheet)
 
 
 def test_a_non_winning_hand_is_refused_with_the_engines_message_and_nothing_is_written(
-    admin_client, sheet
+    admin_client, admin_sheet
 ):
-    response = post_sheet(admin_client, sheet, hand_post(NOT_WINNING_HAND))
+    response = post_sheet(admin_client, admin_sheet, hand_post(NOT_WINNING_HAND))
     assert response.status_code == 200
     page = text(response)
     assert 'id="hand-errors"' in page
@@ -83,8 +81,8 @@ def test_a_non_winning_hand_is_refused_with_the_engines_message_and_nothing_is_w
     assert not SessionResult.objects.exists()
 
 
-def test_an_under_eight_point_hand_is_refused_and_nothing_is_written(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, hand_post(UNDER_EIGHT_HAND))
+def test_an_under_eight_point_hand_is_refused_and_nothing_is_written(admin_client, admin_sheet):
+    response = post_sheet(admin_client, admin_sheet, hand_post(UNDER_EIGHT_HAND))
     assert response.status_code == 200
     page = text(response)
     assert "at least 8 are needed to win" in page
@@ -92,32 +90,36 @@ def test_an_under_eight_point_hand_is_refused_and_nothing_is_written(admin_clien
     assert not Hand.objects.exists()
 
 
-def test_unreadable_tile_notation_is_a_form_error_and_nothing_is_written(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, hand_post({**VALID_HAND, "concealed": "123x45"}))
+def test_unreadable_tile_notation_is_a_form_error_and_nothing_is_written(admin_client, admin_sheet):
+    response = post_sheet(
+        admin_client, admin_sheet, hand_post({**VALID_HAND, "concealed": "123x45"})
+    )
     assert response.status_code == 200
     assert "Cannot read the tiles" in text(response)
     assert not Hand.objects.exists()
 
 
-def test_meld_tiles_without_a_meld_type_are_refused(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, hand_post({**VALID_HAND, "meld1_type": ""}))
+def test_meld_tiles_without_a_meld_type_are_refused(admin_client, admin_sheet):
+    response = post_sheet(admin_client, admin_sheet, hand_post({**VALID_HAND, "meld1_type": ""}))
     assert "Choose chow, pung or kong" in text(response)
     assert not Hand.objects.exists()
 
 
-def test_the_winner_cannot_be_the_discarder(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="B", discarder="B"))
+def test_the_winner_cannot_be_the_discarder(admin_client, admin_sheet):
+    response = post_sheet(
+        admin_client, admin_sheet, hand_post(VALID_HAND, winner="B", discarder="B")
+    )
     assert "cannot have discarded his own winning tile" in text(response)
     assert not Hand.objects.exists()
 
 
-def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
-    response = post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
+def test_the_draw_button_records_a_hand_nobody_scores(admin_client, admin_sheet):
+    response = post_sheet(admin_client, admin_sheet, {"action": "draw", "confirm": "yes"})
     assert response.status_code == 302
-    hand = Hand.objects.get(table_session=sheet)
+    hand = Hand.objects.get(table_session=admin_sheet)
     assert hand.outcome == Hand.Outcome.DRAW
     assert set(hand.scores.values_list("points", flat=True)) == {0}
-    assert "Draw (wall exhausted)" in text(admin_client.get(sheet_url(sheet)))
+    assert "Draw (wall exhausted)" in text(admin_client.get(sheet_url(admin_sheet)))
 
 
 @pytest.mark.parametrize(
@@ -125,51 +127,51 @@ def test_the_draw_button_records_a_hand_nobody_scores(admin_client, sheet):
     [("draw", "as a draw (wall exhausted)?"), ("time", "by the time limit at Hand 1")],
 )
 def test_one_tap_on_draw_or_time_limit_asks_first_and_records_nothing(
-    admin_client, sheet, action, question
+    admin_client, admin_sheet, action, question
 ):
-    response = post_sheet(admin_client, sheet, {"action": action})
+    response = post_sheet(admin_client, admin_sheet, {"action": action})
     assert response.status_code == 200
     page = text(response)
     assert question in page and 'id="confirm-yes"' in page and 'value="yes"' in page
     assert not Hand.objects.exists()
 
 
-def test_the_time_limit_button_records_a_stopped_hand(admin_client, sheet):
-    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
-    post_sheet(admin_client, sheet, {"action": "time", "confirm": "yes"})
+def test_the_time_limit_button_records_a_stopped_hand(admin_client, admin_sheet):
+    post_sheet(admin_client, admin_sheet, {"action": "draw", "confirm": "yes"})
+    post_sheet(admin_client, admin_sheet, {"action": "time", "confirm": "yes"})
     outcomes = list(Hand.objects.order_by("number").values_list("outcome", flat=True))
     assert outcomes == [Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT]
 
 
-def test_the_fifth_hand_is_labelled_with_the_south_round_and_dealer_b(admin_client, sheet):
+def test_the_fifth_hand_is_labelled_with_the_south_round_and_dealer_b(admin_client, admin_sheet):
     for _n in range(4):
-        hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW)
-    assert "Hand 5 — South round, dealer B" in text(admin_client.get(sheet_url(sheet)))
+        hand_record_no_win(table_session=admin_sheet, outcome=Hand.Outcome.DRAW)
+    assert "Hand 5 — South round, dealer B" in text(admin_client.get(sheet_url(admin_sheet)))
 
 
-def test_a_full_sheet_offers_no_add_hand_form(admin_client, sheet):
+def test_a_full_sheet_offers_no_add_hand_form(admin_client, admin_sheet):
     for _n in range(16):
-        hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW)
-    page = text(admin_client.get(sheet_url(sheet)))
+        hand_record_no_win(table_session=admin_sheet, outcome=Hand.Outcome.DRAW)
+    page = text(admin_client.get(sheet_url(admin_sheet)))
     assert 'id="sheet-full"' in page
     assert 'id="hand-form"' not in page
-    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
+    post_sheet(admin_client, admin_sheet, {"action": "draw", "confirm": "yes"})
     assert Hand.objects.count() == 16
 
 
-def test_removing_the_last_hand_asks_first_then_removes_only_that_hand(admin_client, sheet):
-    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
-    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
-    url = reverse("admin:tournaments_tablesession_remove_last", args=[sheet.pk])
+def test_removing_the_last_hand_asks_first_then_removes_only_that_hand(admin_client, admin_sheet):
+    post_sheet(admin_client, admin_sheet, {"action": "draw", "confirm": "yes"})
+    post_sheet(admin_client, admin_sheet, hand_post(VALID_HAND))
+    url = reverse("admin:tournaments_tablesession_remove_last", args=[admin_sheet.pk])
     confirm = admin_client.get(url)
     assert "Remove hand 2" in text(confirm)
     assert Hand.objects.count() == 2
-    sheet.refresh_from_db()
-    admin_client.post(url, {"number": 2, "version": sheet.version})
+    admin_sheet.refresh_from_db()
+    admin_client.post(url, {"number": 2, "version": admin_sheet.version})
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
     assert not HandScore.objects.filter(points__gt=0).exists()
     # The same confirmation posted again (a double click) removes nothing more.
-    admin_client.post(url, {"number": 2, "version": sheet.version})
+    admin_client.post(url, {"number": 2, "version": admin_sheet.version})
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
 
 
@@ -197,7 +199,7 @@ def test_a_points_only_hand_under_eight_is_refused(admin_client, points_sheet):
     assert not Hand.objects.exists()
 
 
-def test_the_penalty_form_records_a_deduction_and_the_totals_show_it(admin_client, sheet):
+def test_the_penalty_form_records_a_deduction_and_the_totals_show_it(admin_client, admin_sheet):
     data = {
         "action": "penalty",
         "penalty-player": "C",
@@ -205,31 +207,31 @@ def test_the_penalty_form_records_a_deduction_and_the_totals_show_it(admin_clien
         "penalty-reason": "Touched the wall early",
         "penalty-amount": "10",
     }
-    response = post_sheet(admin_client, sheet, data)
+    response = post_sheet(admin_client, admin_sheet, data)
     assert response.status_code == 302
     penalty = Penalty.objects.get()
     assert penalty.player.name == "Player C"
     assert SessionResult.objects.get(position="C").score == -10
-    assert "Touched the wall early" in text(admin_client.get(sheet_url(sheet)))
+    assert "Touched the wall early" in text(admin_client.get(sheet_url(admin_sheet)))
 
 
-def test_a_deduction_without_an_amount_is_a_form_error(admin_client, sheet):
+def test_a_deduction_without_an_amount_is_a_form_error(admin_client, admin_sheet):
     data = {
         "action": "penalty",
         "penalty-player": "C",
         "penalty-kind": Penalty.Kind.DEDUCTION,
         "penalty-reason": "Touched the wall early",
     }
-    response = post_sheet(admin_client, sheet, data)
+    response = post_sheet(admin_client, admin_sheet, data)
     assert response.status_code == 200
     assert "Enter the points deducted" in text(response)
     assert not Penalty.objects.exists()
 
 
-def test_an_umpire_enters_a_hand_on_his_own_sheet(umpire_client, sheet, umpire):
-    assert umpire_client.get(sheet_url(sheet)).status_code == 200
-    post_sheet(umpire_client, sheet, hand_post(VALID_HAND))
-    assert Hand.objects.get(table_session=sheet).entered_by == umpire
+def test_an_umpire_enters_a_hand_on_his_own_sheet(umpire_client, admin_sheet, umpire):
+    assert umpire_client.get(sheet_url(admin_sheet)).status_code == 200
+    post_sheet(umpire_client, admin_sheet, hand_post(VALID_HAND))
+    assert Hand.objects.get(table_session=admin_sheet).entered_by == umpire
 
 
 def test_an_umpire_cannot_open_another_umpires_sheet(umpire_client, other_sheet):
@@ -249,44 +251,44 @@ def test_an_umpire_cannot_post_a_hand_or_a_draw_to_another_umpires_sheet(
     assert not Hand.objects.exists()
 
 
-def test_an_umpire_lists_only_the_sheets_he_umpires(umpire_client, sheet, other_sheet):
+def test_an_umpire_lists_only_the_sheets_he_umpires(umpire_client, admin_sheet, other_sheet):
     response = umpire_client.get(reverse("admin:tournaments_tablesession_changelist"))
     assert response.status_code == 200
-    assert sheet_url(sheet) in text(response)
+    assert sheet_url(admin_sheet) in text(response)
     assert sheet_url(other_sheet) not in text(response)
 
 
-def test_a_staff_member_without_a_sheet_cannot_open_any(client, make_umpire, sheet):
+def test_a_staff_member_without_a_sheet_cannot_open_any(client, make_umpire, admin_sheet):
     client.force_login(make_umpire("nobody"))
-    assert client.get(sheet_url(sheet)).status_code == 403
+    assert client.get(sheet_url(admin_sheet)).status_code == 403
 
 
-def test_an_anonymous_visitor_is_sent_to_the_login_page(client, sheet):
-    response = post_sheet(client, sheet, hand_post(VALID_HAND))
+def test_an_anonymous_visitor_is_sent_to_the_login_page(client, admin_sheet):
+    response = post_sheet(client, admin_sheet, hand_post(VALID_HAND))
     assert response.status_code == 302
     assert "/admin/login/" in response.url
     assert not Hand.objects.exists()
 
 
-def test_the_sheet_list_shows_players_hands_and_totals(admin_client, sheet):
-    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
+def test_the_sheet_list_shows_players_hands_and_totals(admin_client, admin_sheet):
+    post_sheet(admin_client, admin_sheet, hand_post(VALID_HAND))
     page = text(admin_client.get(reverse("admin:tournaments_tablesession_changelist")))
     assert "A: Player A" in page
     assert "1/16" in page
     assert "A +" in page
 
 
-def test_a_director_assigns_an_umpire_to_sheets(admin_client, sheet, make_umpire):
+def test_a_director_assigns_an_umpire_to_sheets(admin_client, admin_sheet, make_umpire):
     user = make_umpire("newumpire")
     url = reverse("admin:tournaments_tablesession_changelist")
-    data = {"action": "action_assign_umpire", "_selected_action": [sheet.pk]}
+    data = {"action": "action_assign_umpire", "_selected_action": [admin_sheet.pk]}
     assert "Assign an umpire" in text(admin_client.post(url, data))
     admin_client.post(url, {**data, "apply": "1", "umpire": user.pk})
-    sheet.refresh_from_db()
-    assert sheet.umpire == user
+    admin_sheet.refresh_from_db()
+    assert admin_sheet.umpire == user
 
 
-def test_a_deduction_the_rules_do_not_allow_is_refused_on_the_form(admin_client, sheet):
+def test_a_deduction_the_rules_do_not_allow_is_refused_on_the_form(admin_client, admin_sheet):
     data = {
         "action": "penalty",
         "penalty-player": "B",
@@ -294,7 +296,7 @@ def test_a_deduction_the_rules_do_not_allow_is_refused_on_the_form(admin_client,
         "penalty-reason": "Late pung claim",
         "penalty-amount": "7",
     }
-    response = post_sheet(admin_client, sheet, data)
+    response = post_sheet(admin_client, admin_sheet, data)
     assert response.status_code == 200
     assert 'id="penalty-form"' in text(response)
     assert response.context["penalty_form"].non_field_errors()
@@ -312,10 +314,10 @@ def test_a_chief_umpire_enters_hands_on_any_sheet(client, make_umpire, other_she
     assert other_sheet.hands.count() == 1
 
 
-def test_the_sheets_of_one_session_are_listed_from_the_session_list(admin_client, sheet):
+def test_the_sheets_of_one_session_are_listed_from_the_session_list(admin_client, admin_sheet):
     sessions = text(admin_client.get(reverse("admin:tournaments_session_changelist")))
     link = f"{reverse('admin:tournaments_tablesession_changelist')}?session__id__exact="
     assert link in sessions
-    response = admin_client.get(link + str(sheet.session_id))
+    response = admin_client.get(link + str(admin_sheet.session_id))
     assert response.status_code == 200
     assert response.context["cl"].result_count == 1

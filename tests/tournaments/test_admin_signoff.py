@@ -4,8 +4,8 @@ posts (bug 11): each form carries the version of the sheet the user saw."""
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import complete, fresh, seat_player, snapshot
+from tests.tournaments.admin_helpers import messages_after, page, post, sheet_url, shown
+from tests.tournaments.signoff_helpers import complete, fresh, seat_player, snapshot
 from tournaments.models import Correction, Hand, Penalty, SessionResult, TableSession
 from tournaments.services.penalties import penalty_record
 
@@ -28,37 +28,8 @@ PENALTY = {
 }
 
 
-def sheet_url(sheet) -> str:
-    return reverse("admin:tournaments_tablesession_change", args=[sheet.pk])
-
-
 def remove_url(sheet) -> str:
     return reverse("admin:tournaments_tablesession_remove_last", args=[sheet.pk])
-
-
-def post(client, sheet, data: dict, version: int | None = None):
-    version = fresh(sheet).version if version is None else version
-    return client.post(sheet_url(sheet), {**data, "version": version})
-
-
-def page(client, sheet) -> str:
-    response = client.get(sheet_url(sheet))
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def messages_after(client, response) -> str:
-    assert response.status_code == 302
-    return client.get(response.url).content.decode()
-
-
-def shown(client, response) -> str:
-    """What the user reads after a post: the page again (a form error) or the page it was
-    sent back to (a message)."""
-    assert response.status_code in (200, 302)
-    if response.status_code == 302:
-        return messages_after(client, response)
-    return response.content.decode()
 
 
 def sign_through_the_page(client, sheet, people) -> None:

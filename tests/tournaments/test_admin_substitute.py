@@ -6,10 +6,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from tests.tournaments.admin_helpers import page, post, shown
 from tests.tournaments.factories import PlayerFactory
-from tests.tournaments.test_admin_signoff import page, post, shown
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import seat_player
+from tests.tournaments.signoff_helpers import seat_player
 from tournaments.models import Player, SessionResult
 from tournaments.services.checkin import checkin_record
 from tournaments.services.sessions import session_start

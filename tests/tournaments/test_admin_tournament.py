@@ -3,15 +3,13 @@
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
-from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, post_sheet
+from tests.tournaments.admin_helpers import VALID_HAND, hand_post, post_sheet
 from tests.tournaments.factories import (
     TeamFactory,
     TournamentFactory,
     seated_table,
     sign_complete_sheets,
 )
-from tests.tournaments.job_fixtures import *  # noqa: F403  (the job fixtures)
 from tournaments.models import Player, Seat, Session, TableSession, Tournament
 from tournaments.services.hands import hand_record_no_win
 
@@ -211,11 +209,11 @@ def test_seeding_the_next_final_session_seats_the_leaders(admin_client, db):
 
 
 def test_the_standings_page_lists_players_with_per_session_columns_and_teams(
-    admin_client, admin_tournament, sheet
+    admin_client, admin_tournament, admin_sheet
 ):
     team = TeamFactory(tournament=admin_tournament, name="Dragons")
     Player.objects.filter(name="Player A").update(team=team)
-    post_sheet(admin_client, sheet, hand_post(VALID_HAND, winner="A", discarder="B"))
+    post_sheet(admin_client, admin_sheet, hand_post(VALID_HAND, winner="A", discarder="B"))
     response = admin_client.get(url("standings", admin_tournament))
     assert response.status_code == 200
     page = text(response)
@@ -238,19 +236,19 @@ def test_an_umpire_cannot_draw_lots(client, make_umpire, admin_tournament, eight
 
 
 def test_the_read_only_lists_of_hands_penalties_and_results_open_but_offer_no_add(
-    admin_client, sheet
+    admin_client, admin_sheet
 ):
-    post_sheet(admin_client, sheet, hand_post(VALID_HAND))
+    post_sheet(admin_client, admin_sheet, hand_post(VALID_HAND))
     for model in ("hand", "penalty", "sessionresult", "session"):
         assert admin_client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200
         assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
 
 
 def test_the_re_seat_form_proposes_the_first_session_without_hands(
-    admin_client, admin_tournament, sheet
+    admin_client, admin_tournament, admin_sheet
 ):
     seated_table(admin_tournament, session_number=2)
-    post_sheet(admin_client, sheet, {"action": "draw", "confirm": "yes"})
+    post_sheet(admin_client, admin_sheet, {"action": "draw", "confirm": "yes"})
     response = admin_client.get(url("reseat", admin_tournament))
     assert response.context["form"]["from_session"].value() == 2
 

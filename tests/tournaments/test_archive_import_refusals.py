@@ -8,7 +8,6 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from reports.models import PrintRecord
-from tests.tournaments.export_fixtures import small_played
 from tournaments.archive import dumps, export_tournament
 from tournaments.models import (
     CheckIn,
@@ -25,7 +24,6 @@ from tournaments.models import (
     Tournament,
 )
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 MODELS = [
     Tournament,

@@ -7,11 +7,9 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.export_fixtures import small_played
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament
 from tournaments.models import Hand, HandScore, Player, SessionResult, TableSession, Tournament
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 MODELS = [Tournament, Player, TableSession, Hand, HandScore, SessionResult, get_user_model()]
 

@@ -10,7 +10,6 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from tests.tournaments.export_fixtures import corrections_described as described
-from tests.tournaments.export_fixtures import small_played
 from tests.tournaments.factories import sign_sheets
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
 from tournaments.demo.builder import demo_delete
@@ -31,7 +30,6 @@ from tournaments.services.corrections import (
 )
 from tournaments.services.hands import hand_record_no_win
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 SLUG = "small-open"
 MODELS = [Tournament, Player, TableSession, Hand, Penalty, CheckIn, Correction, Appeal]

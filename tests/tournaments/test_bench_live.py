@@ -1,5 +1,5 @@
-"""The live benchmark's pieces (tools/bench_live/): percentiles, the report, what counts as the
-public page showing a hand, the access log, and a tiny run of the load clients against the
+"""The live benchmark's pieces (tournaments/bench_live/): percentiles, the report, what counts
+as the public page showing a hand, the access log, and a tiny run of the load clients against the
 test server (one table, its umpire entering its 16 hands through the API)."""
 
 import asyncio
@@ -10,9 +10,9 @@ from django.contrib.auth.models import Group
 from rest_framework.authtoken.models import Token
 
 from tests.tournaments.factories import TournamentFactory, seated_table
-from tools.bench_live import load, stats
-from tools.bench_live.prepare import _hand_plan
-from tools.bench_live.stats import Sample
+from tournaments.bench_live import load, stats
+from tournaments.bench_live.prepare import _hand_plan
+from tournaments.bench_live.stats import Sample
 from tournaments.models import Hand, TableSession
 from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.roles import ROLE_GROUPS, Role
@@ -194,9 +194,7 @@ def test_the_hand_plan_has_sixteen_valid_bodies():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_tiny_run_enters_a_whole_sheet_through_the_api(
-    live_server, django_user_model, settings
-):
+def test_a_tiny_run_enters_a_whole_sheet_through_the_api(live_server, django_user_model, settings):
     # Hands follow each other with no pause: every one must show at once (no render interval).
     settings.PUBLIC_RENDER_SECONDS = 0
     tournament = TournamentFactory()
@@ -252,7 +250,7 @@ def test_a_tiny_run_enters_a_whole_sheet_through_the_api(
 @pytest.fixture
 def bare_stack(monkeypatch, tmp_path):
     """A Stack on a machine without PostgreSQL or Redis, and no URLs given."""
-    from tools.bench_live import stack
+    from tournaments.bench_live import stack
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("REDIS_URL", raising=False)
@@ -264,21 +262,21 @@ def bare_stack(monkeypatch, tmp_path):
 
 
 def test_without_postgresql_the_bench_stops_and_says_what_to_install(bare_stack):
-    from tools.bench_live.stack import StackError
+    from tournaments.bench_live.stack import StackError
 
     with pytest.raises(StackError, match="DATABASE_URL=postgres://.*install"):
         bare_stack.postgres()
 
 
 def test_without_redis_the_bench_stops_and_says_what_to_install(bare_stack):
-    from tools.bench_live.stack import StackError
+    from tournaments.bench_live.stack import StackError
 
     with pytest.raises(StackError, match="REDIS_URL=redis://.*redis-server"):
         bare_stack.redis()
 
 
 def test_a_database_url_that_is_not_postgresql_is_refused(bare_stack):
-    from tools.bench_live.stack import StackError
+    from tournaments.bench_live.stack import StackError
 
     bare_stack.database_url = "sqlite:///x.db"
     with pytest.raises(StackError, match="PostgreSQL"):
@@ -288,7 +286,7 @@ def test_a_database_url_that_is_not_postgresql_is_refused(bare_stack):
 def test_the_cpu_of_a_process_tree_is_read_from_proc():
     import os
 
-    from tools.bench_live.stack import machine_busy_seconds, tree_cpu_seconds
+    from tournaments.bench_live.stack import machine_busy_seconds, tree_cpu_seconds
 
     assert tree_cpu_seconds(os.getpid()) > 0
     assert tree_cpu_seconds(2**22 + 7) == 0  # no such process

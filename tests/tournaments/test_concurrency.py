@@ -8,20 +8,14 @@ Each thread has its own connection, so these tests commit for real (transaction=
 import pytest
 from django.db import IntegrityError
 
-from tests.tournaments.admin_fixtures import hand_post, make_umpire, sheet_url
-from tests.tournaments.concurrency_helpers import (
-    errors_of,
-    held_sheet_lock,
-    run_together,
-)
+from tests.tournaments.admin_helpers import hand_post, sheet_url
+from tests.tournaments.concurrency_helpers import errors_of, run_together
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, TableSession, Tournament
 from tournaments.services.hands import hand_delete_last, hand_record_no_win, hand_record_win
 from tournaments.services.penalties import penalty_record, penalty_void
 from tournaments.services.sheets import SheetChanged
-
-__all__ = ["held_sheet_lock", "make_umpire"]  # fixtures used by the tests below
 
 ROUNDS = 5
 HANDS_PER_ROUND = 3  # per umpire: two wins and a draw

@@ -9,8 +9,7 @@ import pytest
 from django.utils import timezone
 
 from tests.tournaments.factories import PLAY_START, TournamentFactory, seated_table
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import confirm_all, fresh, seat_player, snapshot
+from tests.tournaments.signoff_helpers import confirm_all, fresh, seat_player, snapshot
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
@@ -560,7 +559,7 @@ def test_each_kind_changes_what_a_printed_sheet_and_printed_standings_cover(
 def test_the_verify_page_names_the_correction_that_changed_a_printed_sheet(
     client, played, people, correct
 ):
-    from tests.reports.test_verification import print_sheet, verify
+    from tests.reports.helpers import print_sheet, verify
 
     fingerprint = print_sheet(played)
     assert "matches the record" in verify(client, fingerprint).content.decode()
@@ -574,7 +573,7 @@ def test_the_verify_page_names_the_correction_that_changed_a_printed_sheet(
 
 
 def test_the_verify_page_says_which_hands_a_removal_renumbered(client, played, people):
-    from tests.reports.test_verification import printed_fingerprint, verify
+    from tests.reports.helpers import printed_fingerprint, verify
 
     fingerprint = printed_fingerprint("standings", played)
     _remove(played, people, reason=REASON)
@@ -634,7 +633,7 @@ ADMIN_KINDS = {
 
 
 def admin_post(client, sheet, action: str, **changes):
-    from tests.tournaments.test_admin_signoff import post
+    from tests.tournaments.admin_helpers import post
 
     data = {"action": action, **admin_posts(sheet)[action]}
     data.update({f"{PREFIXES[action]}-{name}": value for name, value in changes.items()})
@@ -642,7 +641,7 @@ def admin_post(client, sheet, action: str, **changes):
 
 
 def test_the_sheet_page_offers_every_kind_of_correction_to_the_chief_umpire(client, played, people):
-    from tests.tournaments.test_admin_signoff import page
+    from tests.tournaments.admin_helpers import page
 
     client.force_login(people.chief)
     text = page(client, played)
@@ -656,7 +655,7 @@ def test_the_sheet_page_offers_every_kind_of_correction_to_the_chief_umpire(clie
 def test_each_correction_form_of_the_page_records_its_correction_and_appeal(
     client, played, people, action
 ):
-    from tests.tournaments.test_admin_signoff import messages_after, page
+    from tests.tournaments.admin_helpers import messages_after, page
 
     appeal = appeal_of(played, people)
     client.force_login(people.chief)
@@ -669,7 +668,7 @@ def test_each_correction_form_of_the_page_records_its_correction_and_appeal(
 
 
 def test_a_hand_removed_through_the_page_says_which_hands_moved(client, played, people):
-    from tests.tournaments.test_admin_signoff import messages_after
+    from tests.tournaments.admin_helpers import messages_after
 
     client.force_login(people.chief)
     text = messages_after(client, admin_post(client, played, "remove_hand"))
@@ -719,7 +718,7 @@ def test_the_appeal_of_another_sheet_is_a_form_error(client, played, people, act
 
 @pytest.mark.parametrize("action", ["remove_hand", "add_penalty", "fix_checkin"])
 def test_the_umpire_cannot_post_the_new_corrections(client, played, people, action):
-    from tests.tournaments.test_admin_signoff import shown
+    from tests.tournaments.admin_helpers import shown
 
     client.force_login(people.umpire)
     before = snapshot(played)

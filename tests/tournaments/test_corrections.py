@@ -3,14 +3,13 @@ with a written reason, the values before and after, and results recomputed."""
 
 import pytest
 
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import (
+from tests.tournaments.signoff_helpers import (
+    REASON,
     complete,
-    confirm_all,
     fresh,
+    hand_one,
     seat_player,
     snapshot,
-    win,
 )
 from tournaments.errors import TournamentError
 from tournaments.models import Correction, Hand, HandScore, Penalty, SessionResult, TableSession
@@ -20,31 +19,9 @@ from tournaments.services.corrections import (
     correction_penalty_void,
     correction_seats_swap,
 )
-from tournaments.services.hands import hand_record_no_win
-from tournaments.services.penalties import penalty_record
-from tournaments.services.signoff import sheet_countersign, sheet_sign
+from tournaments.services.signoff import sheet_countersign
 
 pytestmark = pytest.mark.django_db
-
-REASON = "The umpire wrote the winner in the wrong column."
-
-
-@pytest.fixture
-def locked(sheet, people):
-    """A signed sheet: hand 1 won by A (8 points, B discarded), B fined 10, time-limit stop."""
-    win(sheet, winner="A", discarder="B", points=8, user=people.umpire)
-    penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=10,
-        reason="x",
-        user=people.umpire,
-    )
-    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT, user=people.umpire)
-    confirm_all(sheet, people.umpire)
-    sheet_sign(table_session=sheet, user=people.umpire)
-    return fresh(sheet)
 
 
 def scores(sheet) -> dict[str, int]:
@@ -56,10 +33,6 @@ def results_by_player(sheet) -> dict[int, tuple]:
         r.player_id: (r.position, r.score, r.rank)
         for r in SessionResult.objects.filter(table_session=sheet)
     }
-
-
-def hand_one(sheet) -> Hand:
-    return Hand.objects.get(table_session=sheet, number=1)
 
 
 # -- replacing a hand ------------------------------------------------------------------------

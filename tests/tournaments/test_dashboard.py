@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
-from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tournaments.models import Hand, Tournament
 from tournaments.roles import Role
 from tournaments.selectors.dashboard import dashboard_compute

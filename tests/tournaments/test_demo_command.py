@@ -1,7 +1,10 @@
+from io import StringIO
+
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.shared_rows import built_once
 from tournaments.demo.users import DEMO_LOGINS
 from tournaments.models import (
     Appeal,
@@ -92,22 +95,23 @@ def test_the_demo_replaces_a_played_tournament_when_asked(capsys):
     assert not Player.objects.filter(tournament_id=first).exists()
 
 
+def build_demo() -> int:
+    call_command(
+        "demo", "--players", "8", "--sessions", "6", "--seed", "2", *FAST, stdout=StringIO()
+    )
+    return Tournament.objects.get(slug="demo-8p-6s-2").pk
+
+
 @pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
-    """One demo of 8 players, built once for the tests of what it exercises."""
-    from django.contrib.auth import get_user_model
+def demo_pk(django_db_setup, django_db_blocker):
+    """One demo of 8 players, built once for the tests of what it exercises (they only read
+    it), rolled back after the module's last test (tests/shared_rows.py)."""
+    yield from built_once(django_db_blocker, build_demo)
 
-    from tournaments.demo.builder import demo_delete
 
-    with django_db_blocker.unblock():
-        try:
-            call_command("demo", "--players", "8", "--sessions", "6", "--seed", "2", *FAST)
-            yield Tournament.objects.get(slug="demo-8p-6s-2")
-        finally:
-            # Built outside the tests' transactions: removed whole, users too, even on failure.
-            for tournament in Tournament.objects.filter(slug="demo-8p-6s-2"):
-                demo_delete(tournament)
-            get_user_model().objects.filter(username__in=DEMO_LOGINS).delete()
+@pytest.fixture
+def demo(demo_pk, db):
+    return Tournament.objects.get(pk=demo_pk)
 
 
 @pytest.mark.django_db

@@ -8,12 +8,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.tournaments.export_fixtures import small_played
 from tournaments.archive import dumps, export_tournament
 from tournaments.demo.builder import demo_delete
 from tournaments.models import Hand, Tournament
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 
 

@@ -8,15 +8,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from tests.tournaments.export_fixtures import small_played
 from tests.tournaments.factories import sign_sheets
+from tournaments import policies
 from tournaments.models import Hand, TableSession
 from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.selectors import exports
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sanctions import sanction_record
 
-__all__ = ["small_played"]
 pytestmark = pytest.mark.django_db
 
 
@@ -187,5 +186,5 @@ def test_who_may_download_what(db, role, standings, hands):
     user = get_user_model().objects.create_user(f"u-{role}")
     if role:
         user.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[role])[0])
-    assert exports.export_allowed(user, "standings") is standings
-    assert exports.export_allowed(user, "hands") is hands
+    assert policies.may_export(user, "standings") is standings
+    assert policies.may_export(user, "hands") is hands

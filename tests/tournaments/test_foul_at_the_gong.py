@@ -14,8 +14,7 @@ from django.utils import timezone
 
 from reports.data.scoresheet import scoresheet_data
 from reports.forms.scoresheet import render_scoresheet
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import confirm_all, fresh, seat_player, snapshot, win
+from tests.tournaments.signoff_helpers import confirm_all, fresh, seat_player, snapshot, win
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, SessionResult, TableSession
 from tournaments.models.play import SheetClosure
@@ -124,7 +123,7 @@ def test_a_dead_hand_in_the_unplayed_hand_breaks_nothing_down_to_the_signature(
     sheet, people, client
 ):
     from api.views.sheet_common import sheet_data
-    from tests.tournaments.admin_fixtures import sheet_url
+    from tests.tournaments.admin_helpers import sheet_url
 
     closed = _gong_after_two_hands(sheet, people)
     _foul(closed, people, Kind.DEAD_HAND, 3, position="A")
@@ -141,7 +140,7 @@ def test_a_dead_hand_in_the_unplayed_hand_breaks_nothing_down_to_the_signature(
     data = scoresheet_data(table_session=closed)
     assert render_scoresheet(data).startswith(b"%PDF")
     assert [p["hand"] for p in data["penalties"]] == [3, 3]
-    assert [p["hand_number"] for p in sheet_data(closed)["penalties"]] == [3, 3]
+    assert [p["hand_number"] for p in sheet_data(closed, None)["penalties"]] == [3, 3]
     client.force_login(people.umpire)
     assert client.get(sheet_url(closed)).status_code == 200
     # The players confirm and the umpire signs the sheet as usual.

@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.factories import TournamentFactory
-from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments.admin.jobs import job_url
 from tournaments.errors import TournamentError

@@ -12,9 +12,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.api.conftest import as_role, assert_error
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import PlayerFactory, TournamentFactory
-from tests.tournaments.job_fixtures import make_staff
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 from tournaments.roles import Role
@@ -22,7 +21,6 @@ from tournaments.selectors.dashboard import dashboard_compute
 from tournaments.services.lots import OathNotTaken, lots_draw, lots_players_without_oath
 from tournaments.services.registration import player_accept_oath
 
-__all__ = ["as_role", "make_staff"]
 pytestmark = pytest.mark.django_db
 
 SWORN = timezone.make_aware(datetime.datetime(2026, 5, 1, 18, 0))

@@ -11,8 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.factories import PlayerFactory
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import fresh, seat_player, signed
+from tests.tournaments.signoff_helpers import fresh, seat_player, signed
 from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Player, Sanction, Tournament
 from tournaments.services.checkin import checkin_record

@@ -4,8 +4,7 @@ names; the API keeps the scoring core's code."""
 import pytest
 
 from scoring import score_hand
-from tests.tournaments.admin_fixtures import *  # noqa: F403  (the pytest fixtures)
-from tests.tournaments.admin_fixtures import VALID_HAND, hand_post, post_sheet
+from tests.tournaments.admin_helpers import VALID_HAND, hand_post, post_sheet
 from tournaments.models import Hand
 from tournaments.scoring_adapter import refusal_words, umpire_words
 
@@ -20,9 +19,9 @@ def test_the_core_field_names_become_the_sheets_words():
     assert "robbing_kong" not in words and "self_drawn" not in words
 
 
-def test_the_score_sheet_explains_a_contradiction_in_its_own_words(admin_client, sheet):
+def test_the_score_sheet_explains_a_contradiction_in_its_own_words(admin_client, admin_sheet):
     data = hand_post({**VALID_HAND, "robbing_kong": "on"}, discarder=None)
-    page = post_sheet(admin_client, sheet, data).content.decode()
+    page = post_sheet(admin_client, admin_sheet, data).content.decode()
     assert "Robbing a kong&rdquo; is ticked on a self-drawn hand" in page or (
         "Robbing a kong” is ticked on a self-drawn hand" in page
     )

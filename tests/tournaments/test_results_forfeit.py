@@ -3,8 +3,7 @@ hand (bug 4); a dead hand loses the right to win that hand only (3.11.6.6, bug 5
 
 import pytest
 
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import seat_player, snapshot, win
+from tests.tournaments.signoff_helpers import seat_player, snapshot, win
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, SessionResult, Tournament
 from tournaments.services.penalties import penalty_record

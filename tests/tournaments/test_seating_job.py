@@ -14,7 +14,6 @@ from tests.tournaments.factories import (
     TournamentFactory,
     start_session,
 )
-from tests.tournaments.job_fixtures import *  # noqa: F403  (the pytest fixtures)
 from tests.tournaments.job_fixtures import lots_drawn_tournament
 from tournaments import seating_adapter
 from tournaments.admin.jobs import job_url

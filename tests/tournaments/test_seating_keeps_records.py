@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 
 from tests.tournaments.factories import PlayerFactory
-from tests.tournaments.test_signoff import make_user
+from tests.tournaments.signoff_helpers import make_user
 from tournaments.errors import TournamentError
 from tournaments.models import (
     CheckIn,

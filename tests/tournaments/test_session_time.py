@@ -10,10 +10,9 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.admin_fixtures import sheet_url
+from tests.tournaments.admin_helpers import sheet_url
 from tests.tournaments.factories import TournamentFactory, seated_table
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import complete, fresh, seat_player, snapshot, win
+from tests.tournaments.signoff_helpers import complete, fresh, seat_player, snapshot, win
 from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Hand, Penalty, Session, TableSession, Tournament
 from tournaments.roles import PermissionRefused

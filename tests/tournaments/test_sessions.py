@@ -10,13 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.factories import seated_table
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import (
-    fresh,
-    seat_player,
-    snapshot,
-    win,
-)
+from tests.tournaments.signoff_helpers import fresh, seat_player, snapshot, win
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Session, TableSession
 from tournaments.models.play import SheetClosure

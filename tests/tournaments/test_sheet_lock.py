@@ -3,8 +3,7 @@ tournament refuses hands (bug 11), and a write against a stale version is refuse
 
 import pytest
 
-from tests.tournaments.test_signoff import *  # noqa: F403  (the fixtures)
-from tests.tournaments.test_signoff import (
+from tests.tournaments.signoff_helpers import (
     complete,
     confirm_all,
     fresh,

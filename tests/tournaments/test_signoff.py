@@ -1,139 +1,32 @@
 """Sign-off of a score sheet (3.9.1.4, 3.9.2, Appendix 5): the four players confirm, the
 umpire signs (the sheet locks), the chief umpire countersigns.
 
-The fixtures and helpers at the top are shared with the other tests of issue 12's services
+The fixtures `sheet` and `people` (tests/tournaments/sheet_fixtures.py) and the helpers of
+tests/tournaments/signoff_helpers.py are shared with the other tests of issue 12's services
 (sessions, corrections, locking, audit, the admin sign-off page).
 """
 
-from dataclasses import dataclass
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
-from tests.tournaments.factories import TournamentFactory, seated_table
+from tests.tournaments.factories import seated_table
+from tests.tournaments.signoff_helpers import (
+    complete,
+    confirm_all,
+    fresh,
+    seat_player,
+    signed,
+    snapshot,
+    win,
+)
 from tournaments.errors import TournamentError
 from tournaments.models import (
-    Hand,
-    Penalty,
-    Player,
-    SessionResult,
     SheetConfirmation,
     TableSession,
-    Tournament,
 )
-from tournaments.roles import ROLE_GROUPS, STAFF_ROLES, PermissionRefused, Role
-from tournaments.services.hands import hand_record_no_win, hand_record_win
+from tournaments.roles import PermissionRefused
 from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
 
 pytestmark = pytest.mark.django_db
-
-# The fixtures, for `from tests.tournaments.test_signoff import *` in the other test modules
-# (the helpers are imported by name).
-__all__ = ["people", "sheet"]
-
-
-# -- shared fixtures and helpers -----------------------------------------------------------
-
-
-def make_user(username: str, role: str | None = None):
-    """A login with one role (staff for the staff roles), no password (tests force_login)."""
-    user = get_user_model().objects.create_user(
-        username, f"{username}@example.org", is_staff=role in STAFF_ROLES
-    )
-    if role is not None:
-        user.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role(role)])[0])
-    return user
-
-
-@dataclass
-class People:
-    umpire: object  # assigned to the sheet
-    other_umpire: object
-    chief: object
-    committee: object
-    organiser: object
-    player_user: object  # the login of the player in seat A
-    other_player_user: object  # the login of the player in seat B
-
-
-@pytest.fixture
-def sheet(db) -> TableSession:
-    """Session 1, table 1 of a points-only tournament: players A-D seated, no hand yet."""
-    tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
-    return seated_table(tournament, started=True)
-
-
-@pytest.fixture
-def people(sheet) -> People:
-    umpire = make_user("umpire", Role.UMPIRE)
-    sheet.umpire = umpire
-    sheet.save(update_fields=["umpire"])
-    result = People(
-        umpire=umpire,
-        other_umpire=make_user("other-umpire", Role.UMPIRE),
-        chief=make_user("chief", Role.CHIEF_UMPIRE),
-        committee=make_user("committee", Role.COMMITTEE),
-        organiser=make_user("organiser", Role.ORGANISER),
-        player_user=make_user("player-a", Role.PLAYER),
-        other_player_user=make_user("player-b", Role.PLAYER),
-    )
-    for position, login in (("A", result.player_user), ("B", result.other_player_user)):
-        player = seat_player(sheet, position)
-        player.user = login
-        player.save(update_fields=["user"])
-    return result
-
-
-def fresh(sheet: TableSession) -> TableSession:
-    return TableSession.objects.select_related("session__tournament").get(pk=sheet.pk)
-
-
-def seat_player(sheet: TableSession, position: str) -> Player:
-    return sheet.seats.get(position=position).player
-
-
-def win(sheet, winner="A", discarder="B", points=8, user=None, **kwargs) -> Hand:
-    return hand_record_win(
-        table_session=sheet, winner=winner, discarder=discarder, points=points, user=user, **kwargs
-    )
-
-
-def complete(sheet, user=None) -> TableSession:
-    """One win, then a time-limit stop: the sheet is complete (3.5.6)."""
-    win(sheet, user=user)
-    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT, user=user)
-    return fresh(sheet)
-
-
-def confirm_all(sheet, user) -> None:
-    for seat in sheet.seats.order_by("position"):
-        sheet_confirm_player(table_session=sheet, player=seat.player, user=user)
-
-
-def signed(sheet, people: People) -> TableSession:
-    complete(sheet, people.umpire)
-    confirm_all(sheet, people.umpire)
-    sheet_sign(table_session=sheet, user=people.umpire)
-    return fresh(sheet)
-
-
-def snapshot(sheet) -> dict:
-    """Everything a write could change on a sheet."""
-    sheet = fresh(sheet)
-    return {
-        "status": sheet.status,
-        "version": sheet.version,
-        "hands": list(sheet.hands.values_list("number", "outcome", "winner_position", "points")),
-        "penalties": list(Penalty.objects.filter(table_session=sheet).values_list("pk", "deltas")),
-        "confirmations": sorted(sheet.confirmations.values_list("player_id", flat=True)),
-        "results": sorted(
-            SessionResult.objects.filter(table_session=sheet).values_list(
-                "player_id", "score", "rank", "table_points_12"
-            )
-        ),
-    }
-
 
 # -- confirmations ---------------------------------------------------------------------------
 

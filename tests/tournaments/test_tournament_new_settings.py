@@ -8,8 +8,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.api.conftest import as_role, assert_error
-from tests.api.event_fixtures import mark_signed, played_table
+from tests.api.event_helpers import mark_signed, played_table
+from tests.api.helpers import assert_error
 from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory
 from tournaments.archive import dumps, export_tournament, import_tournament, load
 from tournaments.demo.builder import demo_delete
@@ -23,7 +23,6 @@ from tournaments.services.tournament import (
     tournament_save,
 )
 
-__all__ = ["as_role"]
 pytestmark = pytest.mark.django_db
 
 NEW = {"forfeit_contest_points": -25, "team_counts_disqualified": True, "oath_required": False}

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import add_error, get_or_404, render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player, Session
@@ -27,6 +27,7 @@ from tournaments.selectors.appeals import (
     appeals_queryset,
     local_time,
 )
+from tournaments.services.actions import appeal_actions
 from tournaments.services.appeals import (
     appeal_decide,
     appeal_file,
@@ -197,9 +198,7 @@ class AppealSessionFilter(admin.SimpleListFilter):
 
 
 def can_see_appeals(user) -> bool:
-    return (
-        user.is_active and user.is_staff and (roles.is_director(user) or roles.is_committee(user))
-    )
+    return user.is_active and user.is_staff and policies.may_read_every_appeal(user)
 
 
 @admin.register(Appeal)
@@ -273,7 +272,10 @@ class AppealAdmin(SimpleHistoryAdmin):
         ]
 
     def changelist_view(self, request, extra_context=None):
-        context = {"can_file": roles.is_director(request.user), **(extra_context or {})}
+        context = {
+            "can_file": policies.appeal_files_on_paper(request.user),
+            **(extra_context or {}),
+        }
         return super().changelist_view(request, extra_context=context)
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
@@ -327,7 +329,6 @@ class AppealAdmin(SimpleHistoryAdmin):
                 report_error(request, error)
                 return HttpResponseRedirect(self._appeal_url(appeal))
         user = request.user
-        is_open = appeal.status in Appeal.OPEN_STATUSES
         deadline = appeal_deadline(appeal.session)
         return render(
             self,
@@ -337,10 +338,7 @@ class AppealAdmin(SimpleHistoryAdmin):
                 "appeal": appeal,
                 "deadline": local_time(deadline) if deadline else None,
                 "on_paper": appeal_filed_on_paper(appeal),
-                "can_review": roles.is_committee(user) and appeal.status == Appeal.Status.FILED,
-                "can_decide": roles.is_committee(user)
-                and appeal.status == Appeal.Status.UNDER_REVIEW,
-                "can_withdraw": is_open and roles.is_director(user),
+                "actions": appeal_actions(user=user, appeal=appeal),
                 "decide_form": decide_form,
                 "rule_3_13_3": RULE_3_13_3,
                 "history_url": reverse("admin:tournaments_appeal_history", args=[appeal.pk]),
@@ -358,7 +356,7 @@ class AppealAdmin(SimpleHistoryAdmin):
     def file_view(self, request):
         """A written appeal handed in on paper, entered by the chief umpire (two steps: the
         session, then the appeal)."""
-        if not roles.is_director(request.user):
+        if not policies.appeal_files_on_paper(request.user):
             raise PermissionDenied
         session_form = SessionChoiceForm(request.GET if "session" in request.GET else None)
         if not session_form.is_valid():
@@ -409,9 +407,7 @@ class AppealAdmin(SimpleHistoryAdmin):
 
 def _appeal_print_url(user, appeal) -> str | None:
     """The appeal's record as a PDF, for the chief umpire and the committee."""
-    from reports.printing import print_allowed
-
-    if not print_allowed(user, "appeal"):
+    if not policies.may_print(user, "appeal"):
         return None
     url = reverse("print-now", args=[appeal.session.tournament_id, "appeal"])
     return f"{url}?appeal={appeal.pk}"

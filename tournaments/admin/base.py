@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.template.response import TemplateResponse
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.errors import TournamentError
 
 
@@ -20,13 +20,13 @@ def get_or_404(model_admin, request, object_id, queryset=None):
 
 def require_director(request) -> None:
     """The chief umpire (sessions, corrections, countersigning)."""
-    if not roles.is_director(request.user):
+    if not policies.may_run_sessions(request.user):
         raise PermissionDenied
 
 
 def require_organiser(request) -> None:
     """An organiser (registration, lots, seating); the chief umpire may too."""
-    if not roles.is_organiser(request.user):
+    if not policies.may_organise(request.user):
         raise PermissionDenied
 
 

@@ -2,15 +2,21 @@
 
 It shows the status and the next thing to do, and each session's tables; while a session runs
 the tables' part asks `dashboard/live/` every 10 seconds and swaps in the new fragment (a
-small page polled by a few directors: no cache needed, one query per kind of fact)."""
+small page polled by a few directors: no cache needed, one query per kind of fact).
+
+Another app may add a panel (`dashboard_panel_register`, from its AppConfig.ready: the score
+desk's counts); tournaments never imports it."""
+
+from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.urls import path
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import get_or_404, render
 from tournaments.selectors.dashboard import dashboard_compute
 
@@ -18,12 +24,28 @@ REFRESH_SECONDS = 10
 TEMPLATE = "admin/tournaments/tournament/dashboard.html"
 FRAGMENT = "admin/tournaments/tournament/_dashboard_sessions.html"
 
+# Panels other apps show on the dashboard, in the order registered: each is called with the
+# request and the tournament and returns its HTML (a rendered template), or "" for nothing.
+_PANELS: list[Callable] = []
+
+
+def dashboard_panel_register(panel: Callable) -> None:
+    """Show `panel(request, tournament) -> html` on every tournament's dashboard."""
+    if panel not in _PANELS:
+        _PANELS.append(panel)
+
+
+def _panels_html(request, tournament) -> str:
+    # Each panel renders a template (escaped by Django); their concatenation stays safe.
+    return mark_safe("".join(str(panel(request, tournament)) for panel in _PANELS))
+
 
 def _dashboard_tournament(model_admin, request, object_id):
     tournament = get_or_404(model_admin, request, object_id)
     user = request.user
-    allowed = roles.is_organiser(user) or roles.is_director(user) or roles.is_committee(user)
-    if not (allowed and model_admin.has_view_permission(request, tournament)):
+    if not (
+        policies.may_read_dashboard(user) and model_admin.has_view_permission(request, tournament)
+    ):
         raise PermissionDenied
     return tournament
 
@@ -42,6 +64,7 @@ def dashboard_view(model_admin, request, object_id):
         {
             "dashboard": dashboard,
             "sessions_html": _fragment(request, dashboard),
+            "panels_html": _panels_html(request, tournament),
             "refresh_seconds": REFRESH_SECONDS,
         },
         obj=tournament,
@@ -58,6 +81,7 @@ def dashboard_live_view(model_admin, request, object_id):
             "status": tournament.get_status_display(),
             "next": dashboard.next_step.text,
             "html": _fragment(request, dashboard),
+            "panels": _panels_html(request, tournament),
         }
     )
     response["Cache-Control"] = "no-store"

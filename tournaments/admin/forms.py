@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import scoring_adapter
+from tournaments import policies, scoring_adapter
 from tournaments.models import Appeal, Penalty, Player, Team
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
 from tournaments.tile_faces import tile_svg
@@ -411,21 +411,9 @@ class UmpireForm(forms.Form):
     umpire = forms.ModelChoiceField(label=_("Umpire"), queryset=None, required=False)
 
     def __init__(self, *args, **kwargs):
-        from django.contrib.auth import get_user_model
 
         super().__init__(*args, **kwargs)
-        from django.db.models import Q
-
-        from tournaments.roles import ROLE_GROUPS, Role
-
-        umpiring = [ROLE_GROUPS[Role.UMPIRE], ROLE_GROUPS[Role.CHIEF_UMPIRE]]
-        self.fields["umpire"].queryset = (
-            get_user_model()
-            .objects.filter(is_staff=True, is_active=True)
-            .filter(Q(groups__name__in=umpiring) | Q(is_superuser=True))
-            .distinct()
-            .order_by("username")
-        )
+        self.fields["umpire"].queryset = policies.assignable_umpires().order_by("username")
 
 
 class TeamAddForm(forms.ModelForm):
@@ -656,3 +644,48 @@ class SanctionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = Sanction.Kind.choices
         self.fields["session"].queryset = tournament.sessions.order_by("number")
+
+
+# -- the chief umpire's correction of a settled registration -------------------------------
+
+
+class PlayerRegistrationCorrectionForm(forms.Form):
+    """A settled player's name, native name, number and team, pre-filled, and the reason
+    (tournaments.services.registration_corrections)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    native_name = forms.CharField(label=_("Name in native script"), max_length=120, required=False)
+    registration_number = forms.IntegerField(label=_("Registration number"), min_value=1)
+    team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), required=False)
+    reason = ReasonField()
+
+    def __init__(self, *args, player: Player, **kwargs):
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": player.name,
+                "native_name": player.native_name,
+                "registration_number": player.registration_number,
+                "team": player.team_id,
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(tournament_id=player.tournament_id)
+
+    def changes(self) -> dict:
+        fields = ("name", "native_name", "registration_number", "team")
+        return {name: self.cleaned_data[name] for name in fields}
+
+
+class TeamRegistrationCorrectionForm(forms.Form):
+    """A settled team's name, pre-filled, and the reason."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    reason = ReasonField()
+
+    def __init__(self, *args, team: Team, **kwargs):
+        kwargs.setdefault("initial", {"name": team.name})
+        super().__init__(*args, **kwargs)
+
+    def changes(self) -> dict:
+        return {"name": self.cleaned_data["name"]}

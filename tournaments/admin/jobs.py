@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import get_or_404, render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
@@ -94,14 +94,6 @@ def job_status(job: Job) -> dict:
     }
 
 
-def _may_use_jobs(user) -> bool:
-    return (
-        user.is_active
-        and user.is_staff
-        and any(roles.has_role(user, role) for role in roles.STAFF_ROLES)
-    )
-
-
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
     list_display = ["__str__", "tournament", "requested_by", "status", "progress", "created_at"]
@@ -112,10 +104,10 @@ class JobAdmin(admin.ModelAdmin):
     # -- permissions: read-only; one's own jobs, or every job for the chief umpire ----------
 
     def has_module_permission(self, request):
-        return _may_use_jobs(request.user)
+        return policies.may_use_jobs(request.user)
 
     def has_view_permission(self, request, obj=None):
-        if not _may_use_jobs(request.user):
+        if not policies.may_use_jobs(request.user):
             return False
         return obj is None or job_may_view(user=request.user, job=obj)
 
@@ -129,10 +121,7 @@ class JobAdmin(admin.ModelAdmin):
         return False
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if roles.is_director(request.user):
-            return queryset
-        return queryset.filter(requested_by=request.user)
+        return policies.visible_jobs(request.user, super().get_queryset(request))
 
     @admin.display(description=gettext_lazy("progress"))
     def progress(self, obj):
@@ -152,7 +141,7 @@ class JobAdmin(admin.ModelAdmin):
 
     def _job(self, request, object_id) -> Job:
         """The job if this user may see it; 403 without a staff role, 404 for other jobs."""
-        if not _may_use_jobs(request.user):
+        if not policies.may_use_jobs(request.user):
             raise PermissionDenied
         queryset = self.get_queryset(request).select_related("tournament", "requested_by")
         return get_or_404(self, request, object_id, queryset)

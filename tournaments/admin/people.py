@@ -3,25 +3,48 @@
 import re
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import roles
-from tournaments.admin.base import render, require_director, require_organiser
-from tournaments.admin.forms import PlayerAddForm, SanctionForm, TeamAddForm
+from tournaments import policies
+from tournaments.admin.base import (
+    add_error,
+    get_or_404,
+    render,
+    require_director,
+    require_organiser,
+)
+from tournaments.admin.forms import (
+    PlayerAddForm,
+    PlayerRegistrationCorrectionForm,
+    SanctionForm,
+    TeamAddForm,
+    TeamRegistrationCorrectionForm,
+)
 from tournaments.errors import TournamentError
-from tournaments.models import Player, Team, Tournament
+from tournaments.models import Player, RegistrationCorrection, Team, Tournament
 from tournaments.services.registration import (
+    SETTLED_PLAYER_FIELDS,
+    SETTLED_TEAM_FIELDS,
     player_accept_oath,
     player_check,
     player_create,
+    player_settled,
     player_update,
     player_withdraw,
+    settled_refusal,
     team_check,
     team_create,
+    team_settled,
     team_update,
+)
+from tournaments.services.registration_corrections import (
+    registration_correct,
+    registration_correction_summary,
 )
 from tournaments.services.sanctions import sanction_record
 
@@ -39,23 +62,44 @@ class ServiceAddMixin:
             kwargs["form"] = self._service_form()
             kwargs.setdefault("fields", self.add_form._meta.fields)
             return super().get_form(request, obj, **kwargs)
-        return self._checked_change_form(super().get_form(request, obj, **kwargs))
+        return self._checked_change_form(
+            super().get_form(request, obj, **kwargs), settled=self.settled_fields(obj)
+        )
 
-    def _checked_change_form(self, base):
-        """On "change", the service's checks run as form validation (errors on the form)."""
+    def _checked_change_form(self, base, settled=()):
+        """On "change", the service's checks run as form validation (errors on the form). The
+        settled fields are read-only; one still posted with another value (by a page opened
+        before the registration settled) is refused on the form, never dropped in silence."""
         check = self.check_change
 
         class Form(base):
             def _post_clean(self):
                 super()._post_clean()
-                if not self.errors:
-                    try:
-                        check(self.instance)
-                    except TournamentError as error:
-                        self.add_error(None, error.message)
+                if self.errors:
+                    return
+                stale = [
+                    name
+                    for name in settled
+                    if name not in self.fields and _posted_change(self.data, self.instance, name)
+                ]
+                try:
+                    if stale:
+                        raise settled_refusal(self.instance, stale)
+                    check(self.instance)
+                except TournamentError as error:
+                    self.add_error(None, error.message)
 
         Form.__name__ = base.__name__
         return Form
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except TournamentError as error:
+            # The form checked it; the save refuses only when the row settled in between (a
+            # sheet signed meanwhile). The admin's transaction is rolled back: nothing written.
+            messages.error(request, error.message)
+            return HttpResponseRedirect(request.get_full_path())
 
     def _service_form(self):
         create = self.create
@@ -87,6 +131,109 @@ class ServiceAddMixin:
             self.update(obj)
         # On add the service has already saved the object in the form's clean().
 
+    # -- a settled registration (issue #26): read-only, corrected by the chief umpire ----------
+
+    settled_names: tuple[str, ...] = ()
+    correction_form = None
+
+    @staticmethod
+    def is_settled(obj) -> bool:
+        raise NotImplementedError
+
+    def settled_fields(self, obj) -> tuple[str, ...]:
+        """The fields results depend on, once they do (tournaments.services.registration);
+        asked once per object and request."""
+        if obj is None or obj.pk is None:
+            return ()
+        if not hasattr(obj, "_settled_fields"):
+            obj._settled_fields = self.settled_names if self.is_settled(obj) else ()
+        return obj._settled_fields
+
+    def _correction_url_name(self) -> str:
+        opts = self.model._meta
+        return f"{opts.app_label}_{opts.model_name}_correct_registration"
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.correct_registration_view)
+        return [
+            path(
+                "<path:object_id>/correct-registration/",
+                view,
+                name=self._correction_url_name(),
+            ),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        obj = self.get_object(request, unquote(object_id))
+        extra = {}
+        if obj is not None and self.settled_fields(obj):
+            extra["registration_settled"] = True
+            if policies.may_correct_registration(request.user):
+                extra["correct_registration_url"] = reverse(
+                    f"admin:{self._correction_url_name()}", args=[obj.pk]
+                )
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **extra})
+
+    def correct_registration_view(self, request, object_id):
+        """The chief umpire's correction of a settled registration: the settled fields, as
+        they are now, and a reason (tournaments.services.registration_corrections)."""
+        if not policies.may_correct_registration(request.user):
+            raise PermissionDenied
+        obj = get_or_404(self, request, object_id)
+        subject = self.model._meta.model_name  # "player" or "team"
+        form = self.correction_form(request.POST or None, **{subject: obj})
+        if request.method == "POST" and form.is_valid():
+            try:
+                registration_correct(
+                    **{subject: obj},
+                    changes=form.changes(),
+                    reason=form.cleaned_data["reason"],
+                    user=request.user,
+                )
+            except TournamentError as error:
+                field = getattr(error, "field", None)
+                if field in form.fields:
+                    form.add_error(field, error.message)
+                else:
+                    add_error(form, error)
+            else:
+                self.message_user(
+                    request,
+                    _("Registration of %(subject)s corrected; the reason is kept in its history.")
+                    % {"subject": type(obj).objects.get(pk=obj.pk)},
+                    messages.SUCCESS,
+                )
+                opts = self.model._meta
+                return HttpResponseRedirect(
+                    reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+                )
+        return render(
+            self,
+            request,
+            "admin/tournaments/registration_correction.html",
+            {
+                "form": form,
+                "corrections": [
+                    (correction, registration_correction_summary(correction))
+                    for correction in obj.registration_corrections.select_related(
+                        "made_by", "player", "team"
+                    ).order_by("-made_at", "-pk")
+                ],
+            },
+            obj=obj,
+            title=_("Correct the registration of %(subject)s") % {"subject": obj},
+        )
+
+
+def _posted_change(data, instance, name: str) -> bool:
+    """A posted value of a field the form does not hold that differs from the stored one."""
+    if name not in data:
+        return False
+    stored = getattr(instance, instance._meta.get_field(name).attname)
+    stored = "" if stored is None else str(stored).strip()
+    return str(data.get(name, "")).strip() != stored
+
 
 @admin.register(Team)
 class TeamAdmin(ServiceAddMixin, admin.ModelAdmin):
@@ -96,6 +243,9 @@ class TeamAdmin(ServiceAddMixin, admin.ModelAdmin):
     search_fields = ["name", "country"]
     fields = ["tournament", "name", "country", "captain"]
     readonly_fields = []
+    settled_names = SETTLED_TEAM_FIELDS
+    correction_form = TeamRegistrationCorrectionForm
+    is_settled = staticmethod(team_settled)
 
     @staticmethod
     def check_change(team):
@@ -112,7 +262,7 @@ class TeamAdmin(ServiceAddMixin, admin.ModelAdmin):
         )
 
     def get_readonly_fields(self, request, obj=None):
-        return ["tournament"] if obj else []
+        return ["tournament", *self.settled_fields(obj)] if obj else []
 
     @admin.display(description=gettext_lazy("members"))
     def member_count(self, obj):
@@ -166,14 +316,17 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     ]
 
     ORGANISER_ACTIONS = ("action_withdraw", "action_register_substitute", "action_accept_oath")
+    settled_names = SETTLED_PLAYER_FIELDS
+    correction_form = PlayerRegistrationCorrectionForm
+    is_settled = staticmethod(player_settled)
 
     def get_actions(self, request):
         # Registration is the organisers' (and the chief umpire's): others are not offered it.
         actions = super().get_actions(request)
-        if not roles.is_organiser(request.user):
+        if not policies.may_organise(request.user):
             for name in self.ORGANISER_ACTIONS:
                 actions.pop(name, None)
-        if not roles.is_director(request.user):
+        if not policies.may_decide_sanction(request.user):
             actions.pop("action_sanction", None)
         return actions
 
@@ -217,10 +370,10 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # The login a player acts with is linked by `create_user --player`, or by the chief
         # umpire here: an organiser linking his own login could confirm sheets as the player.
-        login = [] if roles.is_director(request.user) else ["user"]
+        login = [] if policies.may_link_login(request.user) else ["user"]
         if obj is None:
             return login
-        return [
+        fixed = [
             "tournament",
             "registration_number",
             "lot_number",
@@ -229,6 +382,8 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
             "lot_drawn_by",
             *login,
         ]
+        # A settled registration's name and team are read-only too (issue #26).
+        return fixed + [name for name in self.settled_fields(obj) if name not in fixed]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
@@ -332,3 +487,46 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         return HttpResponseRedirect(
             reverse("admin:tournaments_tournament_substitute", args=[tournaments.pop()])
         )
+
+
+@admin.register(RegistrationCorrection)
+class RegistrationCorrectionAdmin(admin.ModelAdmin):
+    """Append-only: a registration correction is itself the record of a change (the changed
+    row's history carries its reason too). Written only by `registration_correct`."""
+
+    list_display = ["made_at", "tournament", "subject", "summary", "made_by"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament", "player", "team", "made_by"]
+    readonly_fields = [
+        "tournament",
+        "player",
+        "team",
+        "before",
+        "after",
+        "reason",
+        "made_by",
+        "made_at",
+    ]
+
+    def has_module_permission(self, request):
+        return policies.may_read_registration_corrections(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return policies.may_read_registration_corrections(request.user)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=gettext_lazy("player or team"))
+    def subject(self, obj):
+        return obj.player or obj.team
+
+    @admin.display(description=gettext_lazy("what changed"))
+    def summary(self, obj):
+        return registration_correction_summary(obj)

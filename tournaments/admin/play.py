@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -51,6 +51,16 @@ class ReadOnlyAdmin(SimpleHistoryAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class OwnTablesOnly:
+    """Rows of sheets: an umpire reads those of his own tables only (tournaments.policies)."""
+
+    sheet_path = "table_session"
+
+    def get_queryset(self, request):
+        rows = super().get_queryset(request)
+        return policies.visible_sheet_rows(request.user, rows, self.sheet_path)
 
 
 def sheet_link(table_session) -> str:
@@ -171,10 +181,10 @@ class SessionAdmin(ReadOnlyAdmin):
 
     def get_actions(self, request):
         actions = super().get_actions(request)
-        if not roles.is_director(request.user):
+        if not policies.may_run_sessions(request.user):
             actions.pop("action_start", None)
             actions.pop("action_end", None)
-        if not roles.is_organiser(request.user):
+        if not policies.may_organise(request.user):
             actions.pop("action_schedule", None)
         return actions
 
@@ -280,7 +290,7 @@ class SessionAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(TournamentColumn, ReadOnlyAdmin):
+class HandAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
     list_display = [
         "sheet",
         "number",
@@ -303,7 +313,7 @@ class HandAdmin(TournamentColumn, ReadOnlyAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(TournamentColumn, ReadOnlyAdmin):
+class PenaltyAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
     list_display = [
         "sheet",
         "player",
@@ -330,7 +340,7 @@ class PenaltyAdmin(TournamentColumn, ReadOnlyAdmin):
 
 
 @admin.register(SessionResult)
-class SessionResultAdmin(TournamentColumn, ReadOnlyAdmin):
+class SessionResultAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
     tournament_path = "session__tournament"
     list_display = ["session", "sheet", "position", "player", "score", "rank", "tp"]
     list_filter = ["session__tournament", "session"]
@@ -353,15 +363,18 @@ class CheckInAdmin(TournamentColumn, ReadOnlyAdmin):
     list_filter = ["session__tournament", "session"]
     search_fields = ["player__name"]
 
+    def get_queryset(self, request):
+        return policies.visible_check_ins(request.user, super().get_queryset(request))
+
 
 @admin.register(SheetConfirmation)
-class SheetConfirmationAdmin(TournamentColumn, ReadOnlyAdmin):
+class SheetConfirmationAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
     list_display = ["table_session", "player", "confirmed_at", "recorded_by"]
     list_filter = ["table_session__session__tournament"]
 
 
 @admin.register(Correction)
-class CorrectionAdmin(TournamentColumn, admin.ModelAdmin):
+class CorrectionAdmin(OwnTablesOnly, TournamentColumn, admin.ModelAdmin):
     """Append-only: a correction is itself the record of a change (it has no history)."""
 
     def has_add_permission(self, request):

@@ -14,8 +14,9 @@ from django.urls import path, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from reports.printing import KINDS, print_allowed
+from tournaments import policies
 from tournaments.admin.base import get_or_404, render
+from tournaments.admin.extensions import PRINTABLE_FORMS
 from tournaments.admin.jobs import start_job_and_redirect
 from tournaments.models import Appeal, Job
 
@@ -24,7 +25,7 @@ BATCH_FORMS = ("scoresheet", "seatcards", "oath", "all")
 
 
 def _may_print_anything(user) -> bool:
-    return any(print_allowed(user, kind) for kind in (*KINDS, "all"))
+    return any(policies.may_print(user, kind) for kind in PRINTABLE_FORMS)
 
 
 def _number(value) -> int | None:
@@ -37,7 +38,7 @@ def print_page_view(model_admin, request, object_id):
     if not _may_print_anything(request.user):
         raise PermissionDenied
     sessions = tournament.sessions.annotate(tables=Count("table_sessions")).order_by("number")
-    allowed = {kind: print_allowed(request.user, kind) for kind in (*KINDS, "all")}
+    allowed = {kind: policies.may_print(request.user, kind) for kind in PRINTABLE_FORMS}
     language = request.GET.get("lang", "") or translation.get_language()
     if language not in {code for code, _name in settings.LANGUAGES}:
         language = translation.get_language()

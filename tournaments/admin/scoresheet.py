@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import get_or_404, render, report_error, require_director
 from tournaments.admin.forms import (
     UmpireForm,
@@ -70,15 +70,15 @@ class TableSessionAdmin(admin.ModelAdmin):
     search_fields = ["seats__player__name"]
     actions = ["action_assign_umpire"]
 
-    # -- permissions: staff see the list; umpires only their own sheets ---------------------
+    # -- permissions: tournaments.policies (an umpire reads only his own sheets) -----------
 
     def has_module_permission(self, request):
-        return request.user.is_active and request.user.is_staff
+        return policies.may_use_admin_lists(request.user)
 
     def has_view_permission(self, request, obj=None):
         if obj is None:
-            return request.user.is_active and request.user.is_staff
-        return roles.umpires_sheet(request.user, obj)
+            return policies.may_use_admin_lists(request.user)
+        return policies.may_read_sheet(request.user, obj, players=False)
 
     def has_change_permission(self, request, obj=None):
         return self.has_view_permission(request, obj)
@@ -91,20 +91,18 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     def get_actions(self, request):
         actions = super().get_actions(request)
-        if not roles.is_director(request.user):
+        if not policies.may_assign_umpire(request.user):
             actions.pop("action_assign_umpire", None)
         return actions
 
     def get_list_filter(self, request):
-        if roles.is_director(request.user):
+        if policies.reads_every_sheet(request.user):
             return self.list_filter
         return [f for f in self.list_filter if f != "umpire"]
 
     def get_queryset(self, request):
         queryset = scoresheet_table_sessions().annotate(hand_count=Count("hands", distinct=True))
-        if not roles.is_director(request.user):
-            queryset = queryset.filter(umpire=request.user)
-        return queryset
+        return policies.readable_sheets(request.user, queryset, players=False)
 
     # -- list columns ---------------------------------------------------------------------
 
@@ -199,7 +197,7 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     def _sheet_or_403(self, request, object_id) -> TableSession:
         table_session = get_or_404(self, request, object_id, scoresheet_table_sessions())
-        if not roles.umpires_sheet(request.user, table_session):
+        if not policies.may_read_sheet(request.user, table_session, players=False):
             raise PermissionDenied
         return table_session
 

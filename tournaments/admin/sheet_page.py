@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import roles, seating_adapter
+from tournaments import policies, seating_adapter
 from tournaments.admin.base import add_error, render, report_error
 from tournaments.admin.forms import (
     CheckInCorrectionForm,
@@ -27,17 +27,17 @@ from tournaments.admin.forms import (
     VoidPenaltyForm,
     all_tiles,
 )
+from tournaments.display import wind_name
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, Player, TableSession, Tournament
-from tournaments.models.play import POSITIONS, WIND_CHOICES
+from tournaments.models.play import POSITIONS
 from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.session_time import time_limit_message, time_limit_passed
 from tournaments.selectors.standings import points_value
 from tournaments.services import corrections, signoff
+from tournaments.services.actions import sheet_actions
 from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
-from tournaments.services.sheets import SheetChanged
-
-WIND_NAMES = dict(WIND_CHOICES)
+from tournaments.services.sheets import SheetChanged, sheet_is_locked
 
 
 def posted_int(request, name: str) -> int | None:
@@ -52,7 +52,7 @@ def hand_label(number: int) -> str:
     winds = seating_adapter.hand_winds(number)
     return _("Hand %(n)s — %(wind)s round, dealer %(dealer)s") % {
         "n": number,
-        "wind": WIND_NAMES.get(winds.prevalent_wind, winds.prevalent_wind),
+        "wind": wind_name(winds.prevalent_wind),
         "dealer": winds.dealer_position,
     }
 
@@ -62,8 +62,8 @@ def preview_context(preview, sheet) -> dict:
     return {
         "preview": preview,
         "explanation": preview.explanation,
-        "seat_wind": WIND_NAMES.get(preview.winner_seat_wind, preview.winner_seat_wind),
-        "prevalent_wind": WIND_NAMES.get(preview.prevalent_wind, preview.prevalent_wind),
+        "seat_wind": wind_name(preview.winner_seat_wind),
+        "prevalent_wind": wind_name(preview.prevalent_wind),
         "fans": [{**fan, "subtotal": fan["points"] * fan.get("count", 1)} for fan in preview.fans],
         "payments": [
             (position, names.get(position, ""), preview.payments.get(position, 0))
@@ -369,23 +369,14 @@ class SheetPage:
 
     def _print_url(self) -> str | None:
         """This sheet as the official printed form (Appendix 5), for those who print."""
-        from reports.printing import print_allowed
-
-        if not print_allowed(self.request.user, "scoresheet"):
+        if not policies.may_print(self.request.user, "scoresheet"):
             return None
         sheet = self.table_session
         url = reverse("print-now", args=[self.tournament.pk, "scoresheet"])
         return f"{url}?session={sheet.session.number}&table={sheet.table.number}"
 
     def _locked(self) -> bool:
-        return (
-            self.tournament.status == Tournament.Status.FINISHED
-            or self.table_session.status
-            in (
-                TableSession.Status.SIGNED,
-                TableSession.Status.FINAL,
-            )
-        )
+        return sheet_is_locked(self.table_session)
 
     def swap_seats(self):
         if not self.swap_form.is_valid():
@@ -484,7 +475,6 @@ class SheetPage:
     def render(self):
         sheet, user = self.sheet, self.user
         status = self.table_session.status
-        director = roles.is_director(user)
         return render(
             self.model_admin,
             self.request,
@@ -516,9 +506,7 @@ class SheetPage:
                 "is_open": status == TableSession.Status.OPEN,
                 "is_locked": self._locked(),
                 "print_url": self._print_url(),
-                "can_sign": status == TableSession.Status.COMPLETE,
-                "can_countersign": director and status == TableSession.Status.SIGNED,
-                "can_correct": director and self._locked(),
+                "actions": sheet_actions(user=user, sheet=self.table_session),
                 "finished": self.tournament.status == Tournament.Status.FINISHED,
                 "preview": preview_context(self.preview, sheet) if self.preview else None,
                 "next_label": hand_label(sheet.next_number) if sheet.next_number else "",

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.admin.base import (
     add_error,
     get_or_404,
@@ -26,13 +26,23 @@ from tournaments.admin.forms import (
     SubstituteForm,
 )
 from tournaments.admin.jobs import job_url
+from tournaments.display import (
+    TOURNAMENT_RECORDS,
+    TOURNAMENT_SETTINGS,
+    tournament_setting_groups,
+)
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors import exports
 from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
-from tournaments.selectors.standings import points_value, standings_compute
+from tournaments.selectors.standings import (
+    points_value,
+    session_cells,
+    standings_compute,
+    team_session_cells,
+)
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import OathNotTaken, lots_draw
 from tournaments.services.registration import player_register_substitute, players_import_csv
@@ -82,28 +92,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "start_date",
-            "end_date",
-            "venue",
-            "status",
-            "format",
-            "sessions_planned",
-            "session_minutes",
-            "entry_mode",
-            "qualifying_sessions",
-            "finalists",
-            "carry_over_points",
-            "tie_rule",
-            "tie_breaks",
-            "forfeit_contest_points",
-            "team_counts_disqualified",
-            "oath_required",
-            "appeal_fee",
-            "appeal_currency",
-        ]
+        fields = list(TOURNAMENT_SETTINGS)
 
     def clean(self):
         cleaned = super().clean()  # the model's own checks run after, in _post_clean
@@ -127,41 +116,11 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status", "format"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = ["lots_seed", "seating_seed", "created_at"]
+    readonly_fields = list(TOURNAMENT_RECORDS)
     actions = ["action_draw_lots", "action_generate_seating"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "start_date", "end_date", "venue", "status"]}),
-        (gettext_lazy("Registration"), {"fields": ["oath_required"]}),
-        (
-            gettext_lazy("Play"),
-            {
-                "fields": [
-                    "format",
-                    "sessions_planned",
-                    "session_minutes",
-                    "entry_mode",
-                    "qualifying_sessions",
-                    "finalists",
-                    "carry_over_points",
-                ]
-            },
-        ),
-        (
-            gettext_lazy("Ranking"),
-            {
-                "fields": [
-                    "tie_rule",
-                    "tie_breaks",
-                    "forfeit_contest_points",
-                    "team_counts_disqualified",
-                ]
-            },
-        ),
-        (gettext_lazy("Appeals"), {"fields": ["appeal_fee", "appeal_currency"]}),
-        (
-            gettext_lazy("Draws (recorded seeds)"),
-            {"fields": ["lots_seed", "seating_seed", "created_at"]},
-        ),
+        *((heading, {"fields": names}) for heading, names in tournament_setting_groups()),
+        (gettext_lazy("Draws (recorded seeds)"), {"fields": list(TOURNAMENT_RECORDS)}),
     ]
 
     def save_model(self, request, obj, form, change):
@@ -197,7 +156,7 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def get_urls(self):
-        from tournaments.admin import chart_pages, dashboard, print_page
+        from tournaments.admin import chart_pages, dashboard, extensions, print_page
 
         view = self.admin_site.admin_view
         name = "tournaments_tournament_"
@@ -230,6 +189,7 @@ class TournamentAdmin(admin.ModelAdmin):
             *dashboard.dashboard_urls(self),  # the event's home: status, next step, tables
             *chart_pages.chart_urls(self),  # seating chart, player numbers and their PDFs
             *print_page.print_urls(self),  # every printed form, and print batches
+            *extensions.registered_urls(self),  # the pages of apps built on tournaments
             *super().get_urls(),
         ]
 
@@ -238,7 +198,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def get_actions(self, request):
         # Lots and seating are the organisers' (and the chief umpire's): others are not offered.
         actions = super().get_actions(request)
-        if not roles.is_organiser(request.user):
+        if not policies.may_organise(request.user):
             actions.pop("action_draw_lots", None)
             actions.pop("action_generate_seating", None)
         return actions
@@ -461,7 +421,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def fouls_view(self, request, object_id):
         """The Record of Fouls (Appendix 6), for the tournament or one session."""
         tournament = get_or_404(self, request, object_id)
-        if not (roles.is_director(request.user) or roles.is_committee(request.user)):
+        if not policies.may_read_fouls(request.user):
             raise PermissionDenied
         sessions = list(tournament.sessions.order_by("number"))
         chosen = next((s for s in sessions if str(s.number) == request.GET.get("session")), None)
@@ -484,10 +444,14 @@ class TournamentAdmin(admin.ModelAdmin):
         tournament = get_or_404(self, request, object_id)
         if what not in exports.KINDS or fmt not in exports.FORMATS:
             raise Http404(what)
-        if not exports.export_allowed(request.user, what):
+        if not policies.may_export(request.user, what):
             raise PermissionDenied
         file = exports.export_file(
-            tournament=tournament, what=what, fmt=fmt, live=request.GET.get("live") == "1"
+            tournament=tournament,
+            what=what,
+            fmt=fmt,
+            live=request.GET.get("live") == "1",
+            user=request.user,
         )
         return HttpResponse(
             file.content,
@@ -502,34 +466,27 @@ class TournamentAdmin(admin.ModelAdmin):
         live = request.GET.get("official") != "1"
         standings = standings_compute(tournament=tournament, live=live)
         numbers = standings.session_numbers
-        players = []
-        for row in standings.players:
-            by_session = {line.session: line for line in row.sessions}
-            players.append(
-                {
-                    "row": row,
-                    "table_points": points_value(row.table_points),
-                    "sessions": [
-                        (
-                            points_value(by_session[n].table_points),
-                            by_session[n].score,
-                            by_session[n].provisional,
-                        )
-                        if n in by_session
-                        else (None, None, False)
-                        for n in numbers
-                    ],
-                }
-            )
+        players = [
+            {
+                "row": row,
+                "table_points": points_value(row.table_points),
+                # (TP, CP, provisional) per session column
+                "sessions": [
+                    (cell.table_points, cell.contest_points, cell.provisional)
+                    if cell
+                    else (None, None, False)
+                    for cell in session_cells(row, numbers)
+                ],
+            }
+            for row in standings.players
+        ]
         teams = [
             {
                 "row": team,
                 "table_points": points_value(team.table_points),
                 "sessions": [
-                    (points_value(team.sessions[n][0]), team.sessions[n][1])
-                    if n in team.sessions
-                    else (None, None)
-                    for n in numbers
+                    (cell.table_points, cell.contest_points) if cell else (None, None)
+                    for cell in team_session_cells(team, numbers)
                 ],
             }
             for team in standings.teams

@@ -10,7 +10,9 @@ What is exported, model by model (every field not named below is):
 - Tournament, Team, Player, Table, Session, TableSession (score sheet: umpire assignment,
   status, version, sign-offs), Seat (with the replaced player), Hand (with its hand JSON and
   fans), HandScore, Penalty (voided ones too, with the reason), SheetConfirmation, CheckIn,
-  Correction (before/after), SessionResult, Sanction, Appeal (with the ruling), PrintRecord.
+  Correction (before/after), SessionResult, Sanction, Appeal (with the ruling); and the
+  sections apps built on tournaments register (tournaments.archive.sections): PrintRecord
+  ("print_records", reports.archive).
 - Correction before/after: the database ids they hold are written as natural keys, a penalty
   as its number on the correction's sheet, a player as his registration number (an id the
   export does not know, as null): a voided penalty ("penalty_void": "penalty"); a swapped
@@ -38,6 +40,7 @@ What is not exported, and why:
 from django.db.models import F, Model
 
 from tournaments.archive.schema import FORMAT, VERSION, encode
+from tournaments.archive.sections import SECTIONS
 from tournaments.models import (
     Appeal,
     CheckIn,
@@ -164,7 +167,6 @@ APPEAL_FIELDS = [
     "reasons",
     "ruled_at",
 ]
-PRINT_RECORD_FIELDS = ["fingerprint", "kind", "params", "printed_at"]
 
 # The users each model refers to (field → written as a username, or null).
 USER_FIELDS = {
@@ -226,11 +228,21 @@ def _sheet_of(key: dict) -> dict:
     return {"session": key["session"], "table": key["table"]}
 
 
+def _number_on_sheets(keys: _Keys, *, hands: dict, penalties: dict, corrections: dict) -> None:
+    """The natural keys of what is numbered on a sheet (by sheet id, in order): a hand by its
+    own number, a penalty or a correction by its place on the sheet (1, 2...)."""
+    for sheet_id, rows in hands.items():
+        for hand in rows:
+            keys.hands[hand.pk] = {**keys.sheets[sheet_id], "number": hand.number}
+    for rows, index in ((penalties, keys.penalties), (corrections, keys.corrections)):
+        for sheet_id, sheet_rows in rows.items():
+            for number, row in enumerate(sheet_rows, start=1):
+                index[row.pk] = {**keys.sheets[sheet_id], "number": number}
+
+
 def export_tournament(tournament: Tournament) -> dict:
     """The whole tournament as one JSON-ready document (see the module's docstring)."""
     from django.contrib.auth import get_user_model
-
-    from reports.models import PrintRecord
 
     keys = _Keys()
     keys.users = dict(get_user_model().objects.values_list("pk", "username"))
@@ -254,15 +266,9 @@ def export_tournament(tournament: Tournament) -> dict:
         return rows
 
     hands = by_sheet(Hand.objects.all(), ["number"])
-    for sheet_id, rows in hands.items():
-        for hand in rows:
-            keys.hands[hand.pk] = {**keys.sheets[sheet_id], "number": hand.number}
     penalties = by_sheet(Penalty.objects.all(), ["recorded_at", "pk"])
     corrections = by_sheet(Correction.objects.all(), ["made_at", "pk"])
-    for rows, index in ((penalties, keys.penalties), (corrections, keys.corrections)):
-        for sheet_id, sheet_rows in rows.items():
-            for number, row in enumerate(sheet_rows, start=1):
-                index[row.pk] = {**keys.sheets[sheet_id], "number": number}
+    _number_on_sheets(keys, hands=hands, penalties=penalties, corrections=corrections)
     appeals = list(Appeal.objects.filter(session__tournament=tournament).order_by("filed_at", "pk"))
     keys.appeals = {appeal.pk: number for number, appeal in enumerate(appeals, start=1)}
     scores: dict[int, list] = {}
@@ -277,9 +283,7 @@ def export_tournament(tournament: Tournament) -> dict:
     check_ins: dict[int, list] = {}
     # No-shows (no arrival time) last, on every database alike.
     arrival = F("arrived_at").asc(nulls_last=True)
-    for check_in in CheckIn.objects.filter(session__tournament=tournament).order_by(
-        arrival, "pk"
-    ):
+    for check_in in CheckIn.objects.filter(session__tournament=tournament).order_by(arrival, "pk"):
         check_ins.setdefault(check_in.session_id, []).append(check_in)
 
     def hand_dict(hand: Hand) -> dict:
@@ -397,17 +401,9 @@ def export_tournament(tournament: Tournament) -> dict:
             }
             for a in appeals
         ],
-        "print_records": [
-            {
-                **plain(r, PRINT_RECORD_FIELDS),
-                "score_sheet": keys.sheets.get(r.table_session_id),
-                "printed_by": keys.users.get(r.printed_by_id),
-            }
-            for r in PrintRecord.objects.filter(tournament=tournament).order_by(
-                "printed_at", "fingerprint"
-            )
-        ],
     }
+    for section in SECTIONS.values():  # the sections of apps built on tournaments
+        document[section.name] = section.export(tournament, keys)
     document["users"] = sorted(_usernames(document))
     return document
 
@@ -415,7 +411,8 @@ def export_tournament(tournament: Tournament) -> dict:
 def _usernames(document: dict) -> set[str]:
     """Every username the document refers to."""
     found: set[str] = set()
-    user_keys = {name for names in USER_FIELDS.values() for name in names} | {"printed_by"}
+    user_keys = {name for names in USER_FIELDS.values() for name in names}
+    user_keys |= {name for section in SECTIONS.values() for name in section.user_keys}
 
     def walk(node):
         if isinstance(node, dict):

@@ -34,6 +34,7 @@ from scoring.result import MINIMUM_POINTS
 from tournaments import json_limits
 from tournaments.archive import export as spec
 from tournaments.archive.schema import FORMAT, VERSION, ArchiveError, decode
+from tournaments.archive.sections import SECTIONS
 from tournaments.live import live_touch
 from tournaments.models import (
     Appeal,
@@ -285,7 +286,8 @@ class _Importer:
         self._sanctions()
         self._appeals()
         self._correction_appeals()
-        self._print_records(tournament)
+        for section in SECTIONS.values():  # the sections of apps built on tournaments
+            section.restore(self, tournament)
         # Public pages cached for a tournament of the same id (a database restored or
         # rebuilt) must not be served for this one: a new live version once committed.
         live_touch(tournament.pk)
@@ -426,123 +428,29 @@ class _Importer:
 
     def _sheets(self) -> None:
         sheets_data = _list(self.doc, "score_sheets", _("the file"))
-        sheets = []
-        for i, data in enumerate(sheets_data):
-            where = f"score_sheets[{i}]"
-            data = _dict(data, where)
-            number, table = _required(data, "session", where), _required(data, "table", where)
-            if number not in self.sessions or table not in self.tables:
-                raise ArchiveError(
-                    _("%(where)s: no session %(session)r or no table %(table)r in the file.")
-                    % {"where": where, "session": number, "table": table}
-                )
-            if (number, table) in self.sheets:
-                raise ArchiveError(
-                    _("The file has two score sheets of session %(s)s, table %(t)s.")
-                    % {"s": number, "t": table}
-                )
-            sheet = _build(
-                TableSession,
-                data,
-                spec.SHEET_FIELDS,
-                where,
-                session=self.sessions[number],
-                table=self.tables[table],
-                **self.user_refs(TableSession, data, where),
-            )
-            self.sheets[(number, table)] = sheet
-            sheets.append(sheet)
+        sheets = [self._new_sheet(i, data) for i, data in enumerate(sheets_data)]
         _create(TableSession, sheets)
         self._count("score_sheets", sheets)
         rows = {name: [] for name in ("seats", "hands", "penalties", "confirmations", "results")}
         corrections = []
         scores: list[tuple[Hand, dict, str]] = []
         for sheet, data in zip(sheets, sheets_data, strict=True):
-            where = _("session %(s)s, table %(t)s") % {
-                "s": sheet.session.number,
-                "t": sheet.table.number,
-            }
+            where = self._sheet_where(sheet)
             key = (sheet.session.number, sheet.table.number)
             rows["seats"] += self._seats(sheet, data, where)
-            positions = self.seat_positions[key]
             for j, item in enumerate(_list(data, "hands", where)):
-                hand_where = f"{where}, hands[{j}]"
-                hand = _build(
-                    Hand,
-                    item,
-                    spec.HAND_FIELDS,
-                    hand_where,
-                    table_session=sheet,
-                    **self.user_refs(Hand, item, hand_where),
-                )
-                for position in filter(None, (hand.winner_position, hand.discarder_position)):
-                    self._seat_exists(position, positions, hand_where)
-                if hand.outcome == Hand.Outcome.WIN and hand.points < MINIMUM_POINTS:
-                    raise ArchiveError(
-                        _(
-                            "%(where)s: hand %(n)s is a win of %(points)s points without "
-                            "flowers; a win scores at least %(minimum)s (3.7.2)."
-                        )
-                        % {
-                            "where": hand_where,
-                            "n": hand.number,
-                            "points": hand.points,
-                            "minimum": MINIMUM_POINTS,
-                        }
-                    )
-                if (*key, hand.number) in self.hands:
-                    raise ArchiveError(
-                        _("%(where)s: hand %(n)s appears twice.")
-                        % {"where": where, "n": hand.number}
-                    )
-                self.hands[(*key, hand.number)] = hand
+                hand, hand_scores = self._hand(sheet, key, item, where, f"{where}, hands[{j}]")
                 rows["hands"].append(hand)
-                scores += [
-                    (hand, score, f"{hand_where}, scores[{k}]")
-                    for k, score in enumerate(_list(item, "scores", hand_where))
-                ]
-            for name, model, fields, numbered in (
-                ("penalties", Penalty, spec.PENALTY_FIELDS, self.penalties),
-                ("confirmations", SheetConfirmation, spec.CONFIRMATION_FIELDS, None),
-                ("results", SessionResult, spec.RESULT_FIELDS, None),
-            ):
-                for j, item in enumerate(_list(data, name, where)):
-                    item_where = f"{where}, {name}[{j}]"
-                    refs = {
-                        "table_session": sheet,
-                        "player": self.player(item, "player", item_where),
-                    }
-                    if model is Penalty:
-                        refs["victim"] = self.player(item, "victim", item_where, optional=True)
-                    if model is SessionResult:
-                        refs["session"] = sheet.session
-                    if model in spec.USER_FIELDS:
-                        refs.update(self.user_refs(model, item, item_where))
-                    obj = _build(model, item, fields, item_where, **refs)
-                    if model is SessionResult:
-                        self._seat_exists(obj.position, positions, item_where)
-                    if numbered is not None:
-                        self._number(numbered, key, item, item_where, obj)
-                    rows[name].append(obj)
+                scores += hand_scores
+            for name, objs in self._sheet_records(sheet, key, data, where).items():
+                rows[name] += objs
             corrections += [
                 (sheet, key, item, f"{where}, corrections[{j}]")
                 for j, item in enumerate(_list(data, "corrections", where))
             ]
         _create(Seat, rows["seats"])
         _create(Hand, rows["hands"], ("entered_at",))
-        hand_scores = []
-        for hand, score, where in scores:
-            obj = _build(
-                HandScore,
-                score,
-                spec.HAND_SCORE_FIELDS,
-                where,
-                hand=hand,
-                player=self.player(score, "player", where),
-            )
-            key = (hand.table_session.session.number, hand.table_session.table.number)
-            self._seat_exists(obj.position, self.seat_positions[key], where)
-            hand_scores.append(obj)
+        hand_scores = [self._hand_score(hand, score, where) for hand, score, where in scores]
         self._zero_sum(hand_scores)
         _create(HandScore, hand_scores)
         _create(Penalty, rows["penalties"], ("recorded_at",))
@@ -553,6 +461,119 @@ class _Importer:
         for name in rows:
             self._count(name, rows[name])
         self._count("hand_scores", hand_scores)
+
+    def _new_sheet(self, i: int, data) -> TableSession:
+        """The score sheet sheets_data[i] (not yet written), indexed in self.sheets."""
+        where = f"score_sheets[{i}]"
+        data = _dict(data, where)
+        number, table = _required(data, "session", where), _required(data, "table", where)
+        if number not in self.sessions or table not in self.tables:
+            raise ArchiveError(
+                _("%(where)s: no session %(session)r or no table %(table)r in the file.")
+                % {"where": where, "session": number, "table": table}
+            )
+        if (number, table) in self.sheets:
+            raise ArchiveError(
+                _("The file has two score sheets of session %(s)s, table %(t)s.")
+                % {"s": number, "t": table}
+            )
+        sheet = _build(
+            TableSession,
+            data,
+            spec.SHEET_FIELDS,
+            where,
+            session=self.sessions[number],
+            table=self.tables[table],
+            **self.user_refs(TableSession, data, where),
+        )
+        self.sheets[(number, table)] = sheet
+        return sheet
+
+    def _hand(
+        self, sheet: TableSession, key: tuple, item, where: str, hand_where: str
+    ) -> tuple[Hand, list[tuple[Hand, dict, str]]]:
+        """One hand of a sheet (not yet written), indexed in self.hands, and its scores."""
+        hand = _build(
+            Hand,
+            item,
+            spec.HAND_FIELDS,
+            hand_where,
+            table_session=sheet,
+            **self.user_refs(Hand, item, hand_where),
+        )
+        for position in filter(None, (hand.winner_position, hand.discarder_position)):
+            self._seat_exists(position, self.seat_positions[key], hand_where)
+        if hand.outcome == Hand.Outcome.WIN and hand.points < MINIMUM_POINTS:
+            raise ArchiveError(
+                _(
+                    "%(where)s: hand %(n)s is a win of %(points)s points without "
+                    "flowers; a win scores at least %(minimum)s (3.7.2)."
+                )
+                % {
+                    "where": hand_where,
+                    "n": hand.number,
+                    "points": hand.points,
+                    "minimum": MINIMUM_POINTS,
+                }
+            )
+        if (*key, hand.number) in self.hands:
+            raise ArchiveError(
+                _("%(where)s: hand %(n)s appears twice.") % {"where": where, "n": hand.number}
+            )
+        self.hands[(*key, hand.number)] = hand
+        scores = [
+            (hand, score, f"{hand_where}, scores[{k}]")
+            for k, score in enumerate(_list(item, "scores", hand_where))
+        ]
+        return hand, scores
+
+    def _sheet_records(
+        self, sheet: TableSession, key: tuple, data: dict, where: str
+    ) -> dict[str, list]:
+        """A sheet's penalties, confirmations and results (not yet written), by name."""
+        records = {}
+        for name, model, fields, numbered in (
+            ("penalties", Penalty, spec.PENALTY_FIELDS, self.penalties),
+            ("confirmations", SheetConfirmation, spec.CONFIRMATION_FIELDS, None),
+            ("results", SessionResult, spec.RESULT_FIELDS, None),
+        ):
+            records[name] = []
+            for j, item in enumerate(_list(data, name, where)):
+                item_where = f"{where}, {name}[{j}]"
+                obj = _build(
+                    model, item, fields, item_where, **self._refs(model, sheet, item, item_where)
+                )
+                if model is SessionResult:
+                    self._seat_exists(obj.position, self.seat_positions[key], item_where)
+                if numbered is not None:
+                    self._number(numbered, key, item, item_where, obj)
+                records[name].append(obj)
+        return records
+
+    def _refs(self, model, sheet: TableSession, item: dict, where: str) -> dict:
+        """The references of a sheet's penalty, confirmation or result."""
+        refs = {"table_session": sheet, "player": self.player(item, "player", where)}
+        if model is Penalty:
+            refs["victim"] = self.player(item, "victim", where, optional=True)
+        if model is SessionResult:
+            refs["session"] = sheet.session
+        if model in spec.USER_FIELDS:
+            refs.update(self.user_refs(model, item, where))
+        return refs
+
+    def _hand_score(self, hand: Hand, score: dict, where: str) -> HandScore:
+        """One payment of a hand (not yet written), at a seat of its sheet."""
+        obj = _build(
+            HandScore,
+            score,
+            spec.HAND_SCORE_FIELDS,
+            where,
+            hand=hand,
+            player=self.player(score, "player", where),
+        )
+        key = (hand.table_session.session.number, hand.table_session.table.number)
+        self._seat_exists(obj.position, self.seat_positions[key], where)
+        return obj
 
     @staticmethod
     def _sheet_where(sheet: TableSession) -> str:
@@ -831,23 +852,32 @@ class _Importer:
             named.append(correction)
         Correction.objects.bulk_update(named, ["appeal"], batch_size=500)
 
-    def _print_records(self, tournament: Tournament) -> None:
-        from reports.models import PrintRecord
+    # -- what the sections of apps built on tournaments use (tournaments.archive.sections) ----
 
-        records = []
-        for i, item in enumerate(_list(self.doc, "print_records", _("the file"))):
-            where = f"print_records[{i}]"
-            refs = {
-                "tournament": tournament,
-                "table_session": self.sheet_key(
-                    _required(_dict(item, where), "score_sheet", where),
-                    where,
-                    self.sheets,
-                    _("score sheet"),
-                ),
-                "printed_by": self.user(item, "printed_by", where),
-            }
-            records.append(_build(PrintRecord, item, spec.PRINT_RECORD_FIELDS, where, **refs))
-        _unique([r.fingerprint for r in records], _("the print fingerprint"))
-        _create(PrintRecord, records, ("printed_at",))
-        self._count("print_records", records)
+    def items(self, name: str) -> list:
+        """The rows of the document's list `name`."""
+        return _list(self.doc, name, _("the file"))
+
+    @staticmethod
+    def build(model: type[models.Model], data: dict, names: list[str], where: str, **refs):
+        """A row as a model instance, its fields validated (not yet written)."""
+        return _build(model, data, names, where, **refs)
+
+    def sheet(self, data, name: str, where: str) -> TableSession | None:
+        """The score sheet a row names by {"session", "table"} under `name` (None: none)."""
+        return self.sheet_key(
+            _required(_dict(data, where), name, where), where, self.sheets, _("score sheet")
+        )
+
+    @staticmethod
+    def unique(keys: list, what: str) -> None:
+        """Refuse a file that names one of `keys` twice."""
+        _unique(keys, what)
+
+    def create(
+        self, what: str, model: type[models.Model], objs: list, restore: tuple[str, ...] = ()
+    ) -> None:
+        """Write the rows (the timestamps in `restore` as the file has them), counted as
+        `what` in the report."""
+        _create(model, objs, restore)
+        self._count(what, objs)

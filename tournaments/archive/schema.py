@@ -44,41 +44,68 @@ def encode(field: models.Field, value):
     return value
 
 
+def _decode_datetime(value) -> datetime.datetime:
+    if not isinstance(value, str):
+        raise ValueError
+    parsed = datetime.datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise ValueError
+    return parsed
+
+
+def _decode_date(value) -> datetime.date:
+    if not isinstance(value, str):
+        raise ValueError
+    return datetime.date.fromisoformat(value)
+
+
+def _decode_decimal(value) -> decimal.Decimal:
+    if not isinstance(value, str):
+        raise ValueError
+    return decimal.Decimal(value)
+
+
+def _decode_bool(value) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _decode_int(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def _decode_str(value) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    return value
+
+
+# Each field class and its reader, in the order they are tried (DateTimeField before
+# DateField, its parent); a reader raises ValueError on a value that is not of its type.
+_DECODERS = (
+    (models.DateTimeField, _decode_datetime),
+    (models.DateField, _decode_date),
+    (models.DecimalField, _decode_decimal),
+    (models.BooleanField, _decode_bool),
+    (models.IntegerField, _decode_int),
+    (models.CharField | models.TextField, _decode_str),
+)
+
+
 def decode(field: models.Field, value, where: str):
     """The archive's value back as the field's Python value; refused when it is not one."""
     if value is None:
         return None
+    reader = next((read for kind, read in _DECODERS if isinstance(field, kind)), None)
+    if reader is None:
+        return value  # JSON fields: checked by their readers
     try:
-        if isinstance(field, models.DateTimeField):
-            if not isinstance(value, str):
-                raise ValueError
-            parsed = datetime.datetime.fromisoformat(value)
-            if parsed.tzinfo is None:
-                raise ValueError
-            return parsed
-        if isinstance(field, models.DateField):
-            if not isinstance(value, str):
-                raise ValueError
-            return datetime.date.fromisoformat(value)
-        if isinstance(field, models.DecimalField):
-            if not isinstance(value, str):
-                raise ValueError
-            return decimal.Decimal(value)
-        if isinstance(field, models.BooleanField):
-            if not isinstance(value, bool):
-                raise ValueError
-            return value
-        if isinstance(field, models.IntegerField):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError
-            return value
-        if isinstance(field, models.CharField | models.TextField):
-            if not isinstance(value, str):
-                raise ValueError
-            return value
+        return reader(value)
     except (ValueError, decimal.InvalidOperation):
         raise ArchiveError(
             _("%(where)s: %(value)r is not a valid %(field)s.")
             % {"where": where, "value": value, "field": field.name}
         ) from None
-    return value  # JSON fields: checked by their readers

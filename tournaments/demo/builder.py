@@ -556,7 +556,14 @@ def _accept_oaths(tournament: Tournament) -> None:
 def demo_delete(tournament: Tournament) -> None:
     """Delete a demo tournament whole (`demo --replace`). Records of a real tournament are
     protected from deletion; a demo's are removed here explicitly, newest kinds first."""
-    from tournaments.models import Appeal, CheckIn, Correction, Sanction, SheetConfirmation
+    from tournaments.models import (
+        Appeal,
+        CheckIn,
+        Correction,
+        RegistrationCorrection,
+        Sanction,
+        SheetConfirmation,
+    )
 
     corrections = Correction.objects.filter(table_session__session__tournament=tournament)
     corrections.update(appeal=None)  # an appeal and the correction applying it name each other
@@ -566,4 +573,5 @@ def demo_delete(tournament: Tournament) -> None:
     Penalty.objects.filter(table_session__session__tournament=tournament).delete()
     CheckIn.objects.filter(session__tournament=tournament).delete()
     Sanction.objects.filter(player__tournament=tournament).delete()
+    RegistrationCorrection.objects.filter(tournament=tournament).delete()
     tournament.delete()

@@ -16,6 +16,7 @@ from tournaments.models.play import (
     Table,
     TableSession,
 )
+from tournaments.models.registration import RegistrationCorrection
 from tournaments.models.tournament import Tournament
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "Job",
     "Penalty",
     "Player",
+    "RegistrationCorrection",
     "Sanction",
     "Seat",
     "Session",

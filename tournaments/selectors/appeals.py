@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.models import Appeal, Session, Tournament
 
 # Rule 3.12.2: "Cualquier apelación debe presentarse dentro de los 30 minutos después del
@@ -49,7 +49,7 @@ def appeals_for(*, tournament: Tournament, user) -> QuerySet:
     sees none.
     """
     queryset = appeals_queryset().filter(session__tournament=tournament)
-    if roles.is_committee(user) or roles.is_director(user):
+    if policies.may_read_every_appeal(user):
         return queryset
     player = roles.player_of(user, tournament)
     if player is None:

@@ -9,21 +9,13 @@ The winds come from tournaments.seating_adapter: nothing here knows the rotation
 
 from dataclasses import dataclass
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 from tournaments import seating_adapter
+from tournaments.display import WINDS, start_wind
 from tournaments.models import Player, Seat, Session, Tournament
-from tournaments.models.play import HANDS_PER_SESSION, WIND_CHOICES
+from tournaments.models.play import HANDS_PER_SESSION
 
-WINDS = ("E", "S", "W", "N")
-# How pages and forms print a wind: its name, or its letter where space is short.
-WIND_NAMES = dict(WIND_CHOICES)
-WIND_LETTERS = {
-    "E": pgettext_lazy("East wind, one letter", "E"),
-    "S": pgettext_lazy("South wind, one letter", "S"),
-    "W": pgettext_lazy("West wind, one letter", "W"),
-    "N": pgettext_lazy("North wind, one letter", "N"),
-}
 HANDS_PER_ROUND = HANDS_PER_SESSION // len(WINDS)
 
 
@@ -111,7 +103,7 @@ class _SeatMaker:
         number = player.lot_number
         return ChartSeat(
             position=position,
-            wind=seating_adapter.seat_wind(position, 1),
+            wind=start_wind(position),
             player_id=player.pk,
             number=number,
             label=str(number) if number is not None else self.marks.get(player.pk, player.name),

@@ -9,8 +9,8 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.display import TABLE_STATES, table_state, table_state_label
 from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
-from tournaments.models.play import HANDS_PER_SESSION
 
 OPEN_APPEALS = (Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
 
@@ -78,29 +78,12 @@ class Dashboard:
 
 
 def _table_states():
-    return [
-        ("not_started", _("not started")),
-        ("playing", _("playing")),
-        ("complete", _("complete")),
-        ("signed", _("signed")),
-        ("final", _("countersigned")),
-    ]
+    return [(state, table_state_label(state, staff=True)) for state in TABLE_STATES]
 
 
 def _table_state(sheet: TableSession) -> tuple[str, str]:
-    Status = TableSession.Status
-    if sheet.status == Status.FINAL:
-        return "final", _("countersigned")
-    if sheet.status == Status.SIGNED:
-        return "signed", _("signed")
-    if sheet.status == Status.COMPLETE:
-        return "complete", _("complete")
-    if sheet.hand_count == 0:
-        return "not_started", _("not started")
-    return "playing", _("playing, %(hands)s/%(all)s hands") % {
-        "hands": sheet.hand_count,
-        "all": HANDS_PER_SESSION,
-    }
+    state = table_state(sheet.status, sheet.hand_count)
+    return state, table_state_label(state, sheet.hand_count, staff=True)
 
 
 def _sessions(tournament: Tournament) -> list[SessionState]:

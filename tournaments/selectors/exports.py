@@ -4,7 +4,7 @@ CSV files have a header row and are UTF-8 with a byte-order mark, so that Excel 
 in Chinese, Korean or Cyrillic correctly; a text cell that a spreadsheet would run as a formula
 (starting with =, +, -, @) is written with an apostrophe before it (`csv_cell`); the JSON files
 keep every text as it is. File names: `<slug>-<what>-<date>.<csv|json>`.
-Who may download: the staff roles everything; a player the standings only.
+Who may download: tournaments.policies.may_export (an umpire gets the hands of his own tables).
 """
 
 import csv
@@ -15,25 +15,21 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from tournaments import roles
+from tournaments import policies
 from tournaments.models import Hand, HandScore, Seat, Tournament
 from tournaments.models.play import POSITIONS
-from tournaments.roles import Role
-from tournaments.selectors.standings import points_value, standings_as_dict, standings_compute
+from tournaments.selectors.standings import (
+    points_value,
+    session_cells,
+    standings_as_dict,
+    standings_compute,
+)
 
 STANDINGS = "standings"
 HANDS = "hands"
 KINDS = (STANDINGS, HANDS)
 FORMATS = ("csv", "json")
 CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json; charset=utf-8"}
-
-
-def export_allowed(user, what: str) -> bool:
-    """Staff roles (organiser, umpires, chief umpire, committee) download everything; a
-    player the standings only."""
-    if any(roles.has_role(user, role) for role in roles.STAFF_ROLES):
-        return True
-    return what == STANDINGS and roles.has_role(user, Role.PLAYER)
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -60,7 +56,6 @@ def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list
         ]
     rows = []
     for row in standings.players:
-        by_session = {line.session: line for line in row.sessions}
         line = [
             row.rank,
             row.number,
@@ -71,11 +66,10 @@ def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list
             row.contest_points,
             row.provisional,
         ]
-        for number in numbers:
-            session = by_session.get(number)
+        for cell in session_cells(row, numbers):
             line += (
-                [points_value(session.table_points), session.score, session.forfeited]
-                if session
+                [cell.table_points, cell.contest_points, cell.forfeited]
+                if cell
                 else [None, None, None]
             )
         rows.append(line)
@@ -96,13 +90,17 @@ def _person(position: str, players: dict) -> dict | None:
     }
 
 
-def hands_list(*, tournament: Tournament) -> list[dict]:
+def hands_list(*, tournament: Tournament, user=None) -> list[dict]:
     """Every hand of the tournament, in session, table and hand order, with who won, who
-    discarded, the fans and what each seat paid or received. Four queries."""
+    discarded, the fans and what each seat paid or received. Four queries. Given a `user`,
+    only the hands of the sheets he reads as staff (an umpire: his own tables)."""
+    hands = Hand.objects.filter(table_session__session__tournament=tournament)
+    if user is not None:
+        hands = policies.visible_sheet_rows(user, hands)
     hands = list(
-        Hand.objects.filter(table_session__session__tournament=tournament)
-        .select_related("table_session__session", "table_session__table", "entered_by")
-        .order_by("table_session__session__number", "table_session__table__number", "number")
+        hands.select_related(
+            "table_session__session", "table_session__table", "entered_by"
+        ).order_by("table_session__session__number", "table_session__table__number", "number")
     )
     scores: dict[int, dict[str, HandScore]] = {}
     for score in HandScore.objects.filter(
@@ -161,7 +159,7 @@ def fans_text(fans: list[dict]) -> str:
     return "; ".join(f"{fan['name']} ×{fan['count']} ({fan['points']})" for fan in fans)
 
 
-def hands_table(*, tournament: Tournament) -> tuple[list[str], list]:
+def hands_table(*, tournament: Tournament, user=None) -> tuple[list[str], list]:
     header = ["tournament", "session", "table", "hand", "prevalent_wind", "dealer", "outcome"]
     header += ["winner_position", "winner_number", "winner_name"]
     header += ["discarder_position", "discarder_number", "discarder_name"]
@@ -170,7 +168,7 @@ def hands_table(*, tournament: Tournament) -> tuple[list[str], list]:
         header += [f"{position}_number", f"{position}_name", f"{position}_points"]
     header += ["entered_by", "entered_at"]
     rows = []
-    for hand in hands_list(tournament=tournament):
+    for hand in hands_list(tournament=tournament, user=user):
         line = [hand[key] for key in header[:7]]
         for who in (hand["winner"], hand["discarder"]):
             line += [who["position"], who["number"], who["name"]] if who else ["", None, ""]
@@ -222,20 +220,26 @@ class ExportFile:
     content: bytes
 
 
-def export_file(*, tournament: Tournament, what: str, fmt: str, live: bool = False) -> ExportFile:
-    """The standings or the hands as a CSV or JSON file, named `<slug>-<what>-<date>.<fmt>`."""
+def export_file(
+    *, tournament: Tournament, what: str, fmt: str, live: bool = False, user=None
+) -> ExportFile:
+    """The standings or the hands as a CSV or JSON file, named `<slug>-<what>-<date>.<fmt>`;
+    the hands those `user` reads (all of them for `user=None`, the system)."""
     if fmt == "csv":
         header, rows = (
             standings_table(tournament=tournament, live=live)
             if what == STANDINGS
-            else hands_table(tournament=tournament)
+            else hands_table(tournament=tournament, user=user)
         )
         content = csv_bytes(header, rows)
     else:
         document = (
             standings_document(tournament=tournament, live=live)
             if what == STANDINGS
-            else {"tournament": tournament.slug, "hands": hands_list(tournament=tournament)}
+            else {
+                "tournament": tournament.slug,
+                "hands": hands_list(tournament=tournament, user=user),
+            }
         )
         content = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8")
     today = timezone.localdate().isoformat()

@@ -10,11 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tournaments import seating_adapter
+from tournaments.display import penalty_description, penalty_summary, wind_name
 from tournaments.models import Penalty, Seat, Session, TableSession, Tournament
-from tournaments.models.play import WIND_CHOICES
-from tournaments.services.penalties import penalty_description, penalty_summary
-
-_WIND_NAMES = dict(WIND_CHOICES)
 
 
 @dataclass(frozen=True)
@@ -56,13 +53,13 @@ def _user_name(user) -> str:
 def _round(hand_number: int | None) -> str:
     if hand_number is None:
         return ""
-    return str(_WIND_NAMES[seating_adapter.hand_winds(hand_number).prevalent_wind])
+    return wind_name(seating_adapter.hand_winds(hand_number).prevalent_wind)
 
 
 def _seat_wind(position: str, hand_number: int | None) -> str:
     if hand_number is None or not position:
         return ""
-    return str(_WIND_NAMES[seating_adapter.seat_wind(position, hand_number)])
+    return wind_name(seating_adapter.seat_wind(position, hand_number))
 
 
 def record_of_fouls(

@@ -175,23 +175,9 @@ def session_scoresheets_compute(*, session: Session, table=None) -> list[ScoreSh
     return scoresheets_compute(table_sessions=sheets)
 
 
-def _sheet_assemble(
-    table_session: TableSession,
-    *,
-    seats: Iterable[Seat],
-    hands: Iterable[Hand],
-    penalties: Iterable[Penalty],
-    confirmations: Iterable[SheetConfirmation],
-    results: Iterable[SessionResult],
-    corrections: Iterable[Correction],
-) -> ScoreSheet:
-    """The sheet from its rows, however they were loaded (one sheet or a session's)."""
-    by_position = {
-        seat.position: SheetSeat(
-            position=seat.position, player=seat.player, replaced_player=seat.replaced_player
-        )
-        for seat in seats
-    }
+def _sheet_rows(hands: Iterable[Hand]) -> tuple[list[SheetRow], dict[str, int], int]:
+    """The sheet's 16 rows (a hand not yet played: its winds and dealer only), each seat's
+    running total after the last hand and the number of hands entered."""
     by_number = {hand.number: hand for hand in hands}
     running = dict.fromkeys(POSITIONS, 0)
     rows = []
@@ -214,6 +200,13 @@ def _sheet_assemble(
                 running=dict(running),
             )
         )
+    return rows, running, len(by_number)
+
+
+def _penalty_lines(
+    penalties: Iterable[Penalty], by_position: dict[str, SheetSeat]
+) -> list[PenaltyLine]:
+    """The sheet's penalty lines; each seat's penalties add up those not voided."""
     lines = []
     for penalty in penalties:
         deltas = [int(penalty.deltas.get(p, 0)) for p in POSITIONS]
@@ -222,12 +215,11 @@ def _sheet_assemble(
                 if position in by_position:
                     by_position[position].penalties += delta
         lines.append(PenaltyLine(penalty, deltas, penalty.forfeited))
-    by_player = {seat.player.pk: seat for seat in by_position.values()}
-    for confirmation in confirmations:
-        if confirmation.player_id in by_player:
-            by_player[confirmation.player_id].confirmation = confirmation
-    for position, seat in by_position.items():
-        seat.total = running[position] + seat.penalties
+    return lines
+
+
+def _seat_results(by_position: dict[str, SheetSeat], results: Iterable[SessionResult]) -> None:
+    """Each seat's rank, table points and forfeit, from its own player's result."""
     for result in results:
         seat = by_position.get(result.position)
         # A seat taken over by a substitute also holds the replaced player's result (lost,
@@ -236,7 +228,34 @@ def _sheet_assemble(
             seat.rank = result.rank
             seat.table_points = result.table_points
             seat.forfeited = result.forfeited
-    entered = len(by_number)
+
+
+def _sheet_assemble(
+    table_session: TableSession,
+    *,
+    seats: Iterable[Seat],
+    hands: Iterable[Hand],
+    penalties: Iterable[Penalty],
+    confirmations: Iterable[SheetConfirmation],
+    results: Iterable[SessionResult],
+    corrections: Iterable[Correction],
+) -> ScoreSheet:
+    """The sheet from its rows, however they were loaded (one sheet or a session's)."""
+    by_position = {
+        seat.position: SheetSeat(
+            position=seat.position, player=seat.player, replaced_player=seat.replaced_player
+        )
+        for seat in seats
+    }
+    rows, running, entered = _sheet_rows(hands)
+    lines = _penalty_lines(penalties, by_position)
+    by_player = {seat.player.pk: seat for seat in by_position.values()}
+    for confirmation in confirmations:
+        if confirmation.player_id in by_player:
+            by_player[confirmation.player_id].confirmation = confirmation
+    for position, seat in by_position.items():
+        seat.total = running[position] + seat.penalties
+    _seat_results(by_position, results)
     return ScoreSheet(
         table_session=table_session,
         seats=[by_position[p] for p in POSITIONS if p in by_position],

@@ -308,6 +308,51 @@ def points_value(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
+@dataclass(frozen=True)
+class SessionCell:
+    """One session's figures in a standings table, as every output shows them (the admin's
+    page, the printed standings, the CSV): the table points (`points_value`), the contest
+    points and, for a player, his place at the table, whether the sheet was not yet signed
+    (provisional) and whether he lost the session (forfeit, 3.11.2)."""
+
+    table_points: int | float
+    contest_points: int
+    rank: int | None = None
+    provisional: bool = False
+    forfeited: bool = False
+
+
+def session_cells(row: PlayerRow, numbers: list[int]) -> list[SessionCell | None]:
+    """A player's cell under each of the session columns `numbers` (None: he did not play
+    that session, or it does not count)."""
+    by_session = {line.session: line for line in row.sessions}
+    return [
+        None
+        if (line := by_session.get(number)) is None
+        else SessionCell(
+            table_points=points_value(line.table_points),
+            contest_points=line.score,
+            rank=line.rank,
+            provisional=line.provisional,
+            forfeited=line.forfeited,
+        )
+        for number in numbers
+    ]
+
+
+def team_session_cells(team: TeamRow, numbers: list[int]) -> list[SessionCell | None]:
+    """A team's cell (its players' sums) under each of the session columns `numbers`."""
+    return [
+        None
+        if number not in team.sessions
+        else SessionCell(
+            table_points=points_value(team.sessions[number][0]),
+            contest_points=team.sessions[number][1],
+        )
+        for number in numbers
+    ]
+
+
 def standings_as_dict(standings: Standings) -> dict:
     def session_dict(line: SessionLine) -> dict:
         return {

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
@@ -65,13 +65,9 @@ def _refuse_too_many_open(player: Player) -> None:
 def appeal_filer_capacity(*, user, player: Player) -> str:
     """How this login may file for this player: "player", "captain" or "paper" (the chief
     umpire entering a written appeal). Refuses anyone else (3.12.1)."""
-    own = roles.player_of(user, player.tournament)
-    if own is not None and own.pk == player.pk:
-        return "player"
-    if roles.captain_of(user, player):
-        return "captain"
-    if roles.is_director(user):
-        return "paper"
+    capacity = policies.appeal_capacity(user, player)
+    if capacity is not None:
+        return capacity
     raise roles.PermissionRefused(
         _(
             "Only the player concerned or his team's captain may appeal (rule 3.12.1); the "
@@ -120,21 +116,28 @@ def _check_what(
 
 
 def _check_deadline(session: Session, filed_at: datetime) -> None:
-    """Rule 3.12.2: "dentro de los 30 minutos después del final de la partida en cuestión".
+    refusal = appeal_window_refusal(session, filed_at)
+    if refusal is not None:
+        raise refusal
+
+
+def appeal_window_refusal(session: Session, at: datetime) -> TournamentError | None:
+    """Why an appeal about this session cannot be filed at `at`, or None when it can.
+    Rule 3.12.2: "dentro de los 30 minutos después del final de la partida en cuestión".
     A session still running is open to appeals; the window closes 30 minutes after its end."""
     if session.actual_start is None:
-        raise TournamentError(
+        return TournamentError(
             _("%(session)s has not started: there is no ruling to appeal yet.")
             % {"session": session}
         )
-    if filed_at < session.actual_start:
-        raise TournamentError(
+    if at < session.actual_start:
+        return TournamentError(
             _("An appeal cannot be filed before %(session)s started (%(start)s).")
             % {"session": session, "start": local_time(session.actual_start)}
         )
     deadline = appeal_deadline(session)
-    if deadline is not None and filed_at > deadline:
-        raise TournamentError(
+    if deadline is not None and at > deadline:
+        return TournamentError(
             _(
                 "Too late: an appeal about %(session)s had to be filed by %(deadline)s, "
                 "30 minutes after the session ended (rule 3.12.2)."
@@ -142,6 +145,7 @@ def _check_deadline(session: Session, filed_at: datetime) -> None:
             % {"session": session, "deadline": local_time(deadline)},
             code="late",
         )
+    return None
 
 
 @transaction.atomic
@@ -271,7 +275,7 @@ def _save(appeal: Appeal, *, user, reason: str) -> Appeal:
 def _require_committee(user) -> None:
     if user is not None:
         roles.require(
-            roles.is_committee(user),
+            policies.may_rule_on_appeal(user),
             _("Only the arbitration committee rules on appeals (rule 3.12.4)."),
         )
 
@@ -366,9 +370,7 @@ def appeal_withdraw(*, appeal: Appeal, user) -> Appeal:
     locked = _lock(appeal)
     if user is not None:
         roles.require(
-            (user.is_active and locked.filed_by_id == user.pk)
-            or roles.is_director(user)
-            or _is_appellant(user, locked.player),
+            policies.may_withdraw_appeal(user, locked),
             _(
                 "Only the filer, the player concerned, his captain or the chief umpire may "
                 "withdraw an appeal."
@@ -381,8 +383,3 @@ def appeal_withdraw(*, appeal: Appeal, user) -> Appeal:
     locked.fee_status = Appeal.FeeStatus.FORFEITED
     locked.ruled_at = timezone.now()
     return _save(locked, user=user, reason=_("Withdrawn: fee forfeited"))
-
-
-def _is_appellant(user, player: Player) -> bool:
-    own = roles.player_of(user, player.tournament)
-    return (own is not None and own.pk == player.pk) or roles.captain_of(user, player)

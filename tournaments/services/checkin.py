@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from tournaments import roles, scoring_adapter
+from tournaments import policies, roles, scoring_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSession
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
@@ -289,7 +289,7 @@ def checkin_record(
     seat = _seat_in_session(session, player)
     if user is not None:
         roles.require(
-            roles.umpires_sheet(user, seat.table_session) or roles.is_organiser(user),
+            policies.may_check_in(user, seat.table_session),
             _(
                 "Only the umpire of the player's table, the chief umpire or an organiser records "
                 "check-ins."
@@ -336,7 +336,7 @@ def checkin_session_started(*, session: Session, user=None) -> int:
     signed by its umpire refuses the change (a director's correction changes it).
     """
     if user is not None:
-        roles.require(roles.is_director(user), _("Only the chief umpire starts a session."))
+        roles.require(policies.may_run_sessions(user), _("Only the chief umpire starts a session."))
     session = Session.objects.get(pk=session.pk)
     check_ins = list(CheckIn.objects.filter(session=session).select_related("player"))
     if not check_ins:

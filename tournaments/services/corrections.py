@@ -281,15 +281,18 @@ def correction_seats_swap(
 # -- removing a hand ---------------------------------------------------------------------------
 
 
-def _hand_rows(hand: Hand) -> dict:
-    """What renumbering changes in a hand: its number, winds, dealer, points and payments."""
+def _hand_rows(hand: Hand, scores: dict | None = None) -> dict:
+    """What renumbering changes in a hand: its number, winds, dealer, points and payments
+    (`scores`: the payments just written; else those stored)."""
+    if scores is None:
+        scores = {s.position: s.points for s in hand.scores.all()}
     return {
         "number": hand.number,
         "prevalent_wind": hand.prevalent_wind,
         "dealer": hand.dealer_position,
         "points": hand.points,
         "flowers": hand.flowers,
-        "scores": {s.position: s.points for s in hand.scores.all()},
+        "scores": scores,
     }
 
 
@@ -405,14 +408,7 @@ def correction_hand_remove(
         _audited(hand, reason=reason, user=user).save()
         HandScore.objects.filter(hand=hand).delete()
         write_scores(hand, seats, payments)
-        now = {
-            "number": hand.number,
-            "prevalent_wind": hand.prevalent_wind,
-            "dealer": hand.dealer_position,
-            "points": hand.points,
-            "flowers": hand.flowers,
-            "scores": {s.position: payments.get(s.position, 0) for s in seats},
-        }
+        now = _hand_rows(hand, {s.position: payments.get(s.position, 0) for s in seats})
         renumbered.append({"from": was["number"], "before": was, "after": now})
     moved = []
     for penalty in Penalty.objects.select_for_update().filter(

@@ -14,7 +14,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
 from tournaments.services.results import table_session_recompute
-from tournaments.services.sheets import FOULS, HANDS, sheet_lock, sheet_touch
+from tournaments.services.sheets import FOULS, HANDS, PAPER, sheet_lock, sheet_touch
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,7 @@ def hand_preview(
     tiles: dict | None = None,
     points: int | None = None,
     flowers: int = 0,
+    from_paper: bool = False,
 ) -> HandPreview:
     """Score the next hand of a sheet and its payments, without saving anything."""
     return hand_score(
@@ -68,6 +69,7 @@ def hand_preview(
         tiles=tiles,
         points=points,
         flowers=flowers,
+        from_paper=from_paper,
     )
 
 
@@ -80,13 +82,19 @@ def hand_score(
     tiles: dict | None = None,
     points: int | None = None,
     flowers: int = 0,
+    from_paper: bool = False,
 ) -> HandPreview:
-    """Score hand `number` of a sheet as a win and its payments, without saving anything."""
+    """Score hand `number` of a sheet as a win and its payments, without saving anything.
+
+    `from_paper`: the hand is copied from the paper score sheet at the score desk, which
+    records points, not tiles: in a tiles tournament its points stand without the tiles (the
+    8-point minimum is checked as in a points-only tournament)."""
     _check_positions(winner, discarder)
     winds = seating_adapter.hand_winds(number)
     seat_wind = seating_adapter.seat_wind(winner, number)
     mode = table_session.session.tournament.entry_mode
-    if mode == Tournament.EntryMode.TILES or tiles is not None:
+    tiles_required = mode == Tournament.EntryMode.TILES and not from_paper
+    if tiles_required or tiles is not None:
         if tiles is None:
             raise TournamentError(_("This tournament records the tiles of every winning hand."))
         scored = scoring_adapter.score_tiles(
@@ -178,10 +186,19 @@ def hand_record_win(
     flowers: int = 0,
     expected_version: int | None = None,
     user=None,
+    from_paper: bool = False,
+    author=None,
 ) -> Hand:
-    """Record the next hand as a win; the scoring core refuses invalid or under-8 hands."""
+    """Record the next hand as a win; the scoring core refuses invalid or under-8 hands.
+
+    The score desk (the desk app) records a whole paper sheet as the system (`user=None`)
+    once it has checked `policies.may_key_at_desk` itself: `from_paper` (see `hand_score`;
+    a sheet the session's end closed still takes the hands the paper holds) and `author`, the
+    login the row names as its author when `user` is None (the clerk whose entry recorded it).
+    """
+    purpose = PAPER if from_paper else HANDS
     table_session, seats = sheet_lock(
-        table_session=table_session, expected_version=expected_version, purpose=HANDS, user=user
+        table_session=table_session, expected_version=expected_version, purpose=purpose, user=user
     )
     preview = hand_preview(
         table_session=table_session,
@@ -190,6 +207,7 @@ def hand_record_win(
         tiles=tiles,
         points=points,
         flowers=flowers,
+        from_paper=from_paper,
     )
     check_winner_may_win(table_session, seats, winner, preview.number)
     hand = Hand.objects.create(
@@ -204,7 +222,7 @@ def hand_record_win(
         fans=preview.fans,
         points=preview.points,
         flowers=preview.flowers,
-        entered_by=user,
+        entered_by=user if user is not None else author,
     )
     write_scores(hand, seats, preview.payments)
     _after_write(table_session, seats, hand)
@@ -225,13 +243,17 @@ def hand_record_no_win(
     outcome: str,
     expected_version: int | None = None,
     user=None,
+    from_paper: bool = False,
+    author=None,
 ) -> Hand:
     """A draw (wall exhausted) or a hand stopped by the time limit: nobody scores (3.9.1.3).
-    A time-limit stop ends the session for that table (3.5.6)."""
+    A time-limit stop ends the session for that table (3.5.6). `from_paper` and `author`: the
+    score desk's, as in `hand_record_win`."""
     if outcome not in (Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT):
         raise TournamentError(_("A hand without a winner is a draw or a time-limit stop."))
+    purpose = PAPER if from_paper else HANDS
     table_session, seats = sheet_lock(
-        table_session=table_session, expected_version=expected_version, purpose=HANDS, user=user
+        table_session=table_session, expected_version=expected_version, purpose=purpose, user=user
     )
     number = _next_number(table_session)
     winds = seating_adapter.hand_winds(number)
@@ -241,7 +263,7 @@ def hand_record_no_win(
         prevalent_wind=winds.prevalent_wind,
         dealer_position=winds.dealer_position,
         outcome=outcome,
-        entered_by=user,
+        entered_by=user if user is not None else author,
     )
     write_scores(hand, seats, {})
     _after_write(table_session, seats, hand)

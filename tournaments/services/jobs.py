@@ -5,9 +5,11 @@ job; the task is queued once the transaction commits. `job_run` (called by the C
 runs it: every start is a fresh attempt from scratch (a message redelivered after a worker
 died starts again), progress is saved as it goes, and a result file is written under a
 temporary name and moved into place before the job is marked done, so no half-written file is
-ever offered. On the embedded defaults Celery runs the task in-process, right after commit.
+ever offered. On the embedded defaults Celery runs the task in-process, right after commit;
+queued by a web request, once its response is sent (the request answers at once, 202/302).
 
-Each kind registers a checker and a runner (`JOB_KINDS`):
+Each kind registers a checker and a runner (`JOB_KINDS`, through `job_kind_register`; an app
+built on tournaments registers its kinds in its `AppConfig.ready`, as reports does printing):
 
 - checker(*, user, tournament, params) -> None: raises TournamentError (PermissionRefused
   for the role) on bad parameters or a user who may not; it runs before the job is created
@@ -25,6 +27,7 @@ of life is older than it can be (`job_stalled`), its page says so and it may be 
 
 import logging
 import os
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -35,13 +38,13 @@ from pathlib import Path
 import redis.exceptions
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.history import acting_as
 from tournaments.models import Job, Tournament
@@ -69,25 +72,15 @@ STALL_SECONDS = max(120.0, 2 * PROGRESS_INTERVAL)
 BROKER_ERRORS = (BrokerError, redis.exceptions.ConnectionError, OSError)
 
 
-def _print_check(**kwargs) -> None:
-    from reports.jobs import print_job_check  # reports builds on tournaments, not the reverse
-
-    print_job_check(**kwargs)
-
-
-def _print_run(**kwargs) -> tuple[str, bytes]:
-    from reports.jobs import print_job_run
-
-    return print_job_run(**kwargs)
-
-
 def _seating_run(*, user=None, **kwargs) -> None:
     # The seating needs no user: it runs as the requester already (`acting_as`).
     seating_job_run(**kwargs)
 
 
+# The registry of job kinds: each kind's checker and runner. Tournaments' own kinds are here;
+# an app built on tournaments adds its kinds from its AppConfig.ready (reports: printing),
+# so that tournaments never imports it.
 JOB_KINDS: dict[str, tuple[Checker, Runner]] = {
-    Job.Kind.PRINT: (_print_check, _print_run),
     Job.Kind.SEATING: (seating_job_check, _seating_run),
 }
 
@@ -107,6 +100,22 @@ QUIET_SECONDS: dict[str, Callable[[dict], float]] = {
 }
 
 
+def job_kind_register(
+    kind: str,
+    *,
+    checker: Checker,
+    runner: Runner,
+    quiet_seconds: Callable[[dict], float] | None = None,
+) -> None:
+    """Register a kind of job (one of Job.Kind): its checker, its runner and, if its runner
+    stays silent on purpose, how long (from the job's parameters)."""
+    if kind not in Job.Kind.values:
+        raise ValueError(f"unknown job kind {kind!r}")
+    JOB_KINDS[kind] = (checker, runner)
+    if quiet_seconds is not None:
+        QUIET_SECONDS[kind] = quiet_seconds
+
+
 class JobSuperseded(Exception):
     """A newer attempt of this job started (its message was redelivered): this one stops."""
 
@@ -116,9 +125,7 @@ class JobSuperseded(Exception):
 
 def job_may_view(*, user, job: Job) -> bool:
     """The requester, the chief umpire (director) or a superuser see, download and retry it."""
-    if user is None or not user.is_active or not user.is_authenticated:
-        return False
-    return job.requested_by_id == user.pk or roles.is_director(user)
+    return policies.may_view_job(user, job)
 
 
 # -- starting ------------------------------------------------------------------------------
@@ -159,14 +166,64 @@ def _enqueue(job: Job) -> None:
 
 def _send(job_id: int) -> None:
     """Give the job to the broker (once committed). A broker that cannot be reached fails the
-    job, with a word for its page, instead of a 500 and a job queued forever."""
+    job, with a word for its page, instead of a 500 and a job queued forever.
+
+    Without a broker (the embedded default: Celery eager, in-process), a job queued during a
+    web request runs once its response is sent (`jobs_after_response`), never inside it."""
     from tournaments.tasks import job_run_task
 
+    after_response = getattr(_this_request, "jobs", None)
+    if after_response is not None and job_run_task.app.conf.task_always_eager:
+        after_response.append(job_id)
+        return
     try:
         job_run_task.delay(job_id)
     except BROKER_ERRORS:
         logger.exception("job %s could not be queued", job_id)
         job_mark_failed(job_id=job_id, error=_("The job queue cannot be reached; try again."))
+
+
+# The jobs a web request queued, on the embedded default: run once its response is sent.
+_this_request = threading.local()
+
+
+class _JobsAfterResponse:
+    """The response of a request that queued jobs: the server closes it once it has written it
+    to the client, and only then do the jobs run."""
+
+    def __init__(self, response, jobs: list[int]):
+        self.response, self.jobs = response, jobs
+
+    def __iter__(self):
+        return iter(self.response)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.response, "close"):
+                self.response.close()  # request_finished: the request is over
+        finally:
+            for job_id in self.jobs:
+                try:
+                    _send(job_id)
+                except Exception:  # the client has its answer; a crash is logged, not raised
+                    logger.exception("job %s failed after the response", job_id)
+            close_old_connections()  # what the jobs opened, as at the end of a request
+
+
+def jobs_after_response(application):
+    """WSGI middleware (config/wsgi.py): without a broker, the jobs a request queues run after
+    its response is sent, not inside the request, which answers at once. Elsewhere (a command,
+    a test's client, a Celery worker) they run as they are queued."""
+
+    def wrapped(environ, start_response):
+        _this_request.jobs = jobs = []
+        try:
+            response = application(environ, start_response)
+        finally:
+            _this_request.jobs = None
+        return _JobsAfterResponse(response, jobs) if jobs else response
+
+    return wrapped
 
 
 def job_start(

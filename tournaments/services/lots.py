@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_update_with_history
 
-from tournaments import roles, seating_adapter
+from tournaments import policies, roles, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
 from tournaments.live import live_touch
@@ -54,7 +54,7 @@ def lots_players_without_oath(*, tournament: Tournament) -> list[Player]:
 
 def _check_organiser(user) -> None:
     if user is not None:
-        roles.require(roles.is_organiser(user), _("Only an organiser can draw lots."))
+        roles.require(policies.may_organise(user), _("Only an organiser can draw lots."))
 
 
 def _drawer_name(name: str) -> str:

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter
+from tournaments.display import penalty_description as penalty_description  # re-exported
+from tournaments.display import penalty_summary as penalty_summary  # re-exported
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, Player, Seat, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, SheetClosure
@@ -206,6 +208,7 @@ def penalty_record(
     remarks: str = "",
     expected_version: int | None = None,
     user=None,
+    author=None,
 ) -> Penalty:
     """Record a foul and its penalty on a sheet that the umpire has not signed (rule 3.11).
 
@@ -219,7 +222,9 @@ def penalty_record(
     - dead hand (3.11.3, 3.11.6.2, 3.11.6.8-9): no points, loses the right to win the hand.
 
     `hand_number` (1-16, not after the next hand to be played) is required for a False Hu and
-    a dead hand. Late arrival comes from the check-in, not from here.
+    a dead hand. Late arrival comes from the check-in, not from here. `author`: when the
+    system records it (`user=None`) for the score desk, the clerk the row names as its author
+    (see `hands.hand_record_win`).
     """
     reason = penalty_fields_check(
         kind=kind,
@@ -245,7 +250,7 @@ def penalty_record(
         invalid_claim=invalid_claim,
         hand_number=hand_number,
         remarks=remarks,
-        user=user,
+        user=user if user is not None else author,
     )
     sheet_touch(sheet)
     table_session_recompute(table_session=sheet, seats=seats)
@@ -381,72 +386,3 @@ def mark_void(penalty: Penalty, *, reason: str, user) -> None:
     penalty.void_reason = reason
     penalty._change_reason = change_reason(reason)
     penalty.save(update_fields=["voided_at", "voided_by", "void_reason"])
-
-
-def penalty_description(penalty: Penalty) -> str:
-    """What the penalty is and what it costs, in words (the Record of Fouls' "penalty").
-
-    Points are always followed by the word "points", so a number is never read as the
-    player's number (bug 7).
-    """
-    kind = penalty.kind
-    points = penalty.amount
-    if kind == Kind.WARNING:
-        text = _("Warning")
-    elif kind == Kind.DEDUCTION:
-        text = _("Points deducted (to nobody): %(points)s points") % {"points": points}
-    elif kind == Kind.REPEATED_FOUL:
-        values = {"foul": penalty.get_foul_display(), "n": penalty.occurrence or 0}
-        if points:
-            values["points"] = points
-            text = (
-                _("Repeated foul, %(foul)s, time %(n)s: %(points)s points to each other player")
-                % values
-            )
-        else:
-            text = _("Repeated foul, %(foul)s, time %(n)s: warning") % values
-    elif kind == Kind.FALSE_HU:
-        values = {"points": points, "n": penalty.hand_number}
-        if penalty.invalid_claim:
-            text = (
-                _(
-                    "False Hu on an invalid claim: %(points)s points to each other player, "
-                    "dead hand in hand %(n)s"
-                )
-                % values
-            )
-        else:
-            text = (
-                _("False Hu: %(points)s points to each other player, dead hand in hand %(n)s")
-                % values
-            )
-    elif kind == Kind.EXPOSED_HAND:
-        text = _("Exposed hand: %(points)s points to each other player") % {"points": points}
-    elif kind == Kind.REVEALED_TILE:
-        victim = penalty.victim.name if penalty.victim_id else "?"
-        text = _("Revealed another player's tile: %(points)s points to %(victim)s") % {
-            "points": points,
-            "victim": victim,
-        }
-    elif kind == Kind.DEAD_HAND:
-        text = _("Dead hand in hand %(n)s (loses the right to win it)") % {"n": penalty.hand_number}
-    elif kind == Kind.LATE_ARRIVAL:
-        values = {"minutes": penalty.minutes_late, "points": points}
-        if penalty.forfeited:
-            text = _("Late arrival, %(minutes)s minutes: the session is lost") % values
-        else:
-            text = _("Late arrival, %(minutes)s minutes: %(points)s points deducted") % values
-    else:
-        text = str(penalty.get_kind_display())
-    if penalty.voided_at is not None:
-        text = _("%(text)s (void: %(reason)s)") % {"text": text, "reason": penalty.void_reason}
-    return text
-
-
-def penalty_summary(penalty: Penalty) -> str:
-    """One readable line for a confirmation message, e.g. "Points deducted (to nobody):
-    15 points — Søren Nørgaard" (the player by name, never by number next to the points)."""
-    return _("%(penalty)s — %(player)s") % {
-        "penalty": penalty_description(penalty),
-        "player": penalty.player.name,
-    }

@@ -9,17 +9,17 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
 from tournaments.live import live_touch
-from tournaments.models import Player, Team, Tournament
+from tournaments.models import Player, Seat, TableSession, Team, Tournament
 from tournaments.selectors.exports import FORMULA_STARTS
 from tournaments.texts import has_visible_text, visible_text
 
@@ -39,7 +39,7 @@ def _check_registration_open(tournament: Tournament) -> None:
 def _check_organiser(user) -> None:
     """Registration is the organiser's (the chief umpire's too); `user=None` is the system."""
     if user is not None:
-        roles.require(roles.is_organiser(user), _("Only an organiser registers players."))
+        roles.require(policies.may_organise(user), _("Only an organiser registers players."))
 
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
@@ -146,8 +146,101 @@ def player_create(
     return player
 
 
+# -- settled registration -------------------------------------------------------------------
+#
+# Issue #26: an organiser changed a player's team and name after the tournament finished; the
+# team standings flipped and the verify page said nothing had changed. What results depend on
+# (who a player is, his number, which team his points count for) is *settled* once results are
+# final for him: his tournament is finished, or a score sheet he sat at (or lost his seat at) is
+# signed or countersigned (Appendix 5: "Resultados son definitivos una vez firmado"). From then
+# on those fields change only by the chief umpire's correction with a reason
+# (`tournaments.services.registration_corrections.registration_correct`), which keeps the
+# values before and after, writes the reason into the history and is named on the verify page.
+# Other details (country, club, captain…) stay the organisers'.
+
+# The fields results and printed forms depend on.
+SETTLED_PLAYER_FIELDS = ("name", "native_name", "registration_number", "team")
+SETTLED_TEAM_FIELDS = ("name",)
+_SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
+
+
+def _finished(tournament_id: int) -> bool:
+    """Read from the database: the instance being edited may carry a stale tournament."""
+    return Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.FINISHED).exists()
+
+
+def player_settled(player: Player) -> bool:
+    """Results depend on the player's registration: his tournament is finished, or a sheet he
+    was seated at (or replaced at) is signed or final (see the note on SETTLED_PLAYER_FIELDS)."""
+    if player.pk is None:
+        return False
+    if _finished(player.tournament_id):
+        return True
+    at_the_table = Q(player_id=player.pk) | Q(replaced_player_id=player.pk)
+    return Seat.objects.filter(at_the_table, table_session__status__in=_SIGNED).exists()
+
+
+def team_settled(team: Team) -> bool:
+    """The team's name is settled when its tournament is finished or any member's registration
+    is (`player_settled`): the team standings print it."""
+    if team.pk is None:
+        return False
+    if _finished(team.tournament_id):
+        return True
+    members = Q(player__team_id=team.pk) | Q(replaced_player__team_id=team.pk)
+    return Seat.objects.filter(members, table_session__status__in=_SIGNED).exists()
+
+
+def _attname(model: type[models.Model], name: str) -> str:
+    return model._meta.get_field(name).attname
+
+
+def settled_changes(obj: Player | Team) -> list[str]:
+    """The settled fields whose value on `obj` (edited, unsaved) differs from its database
+    row; empty for a new object or one whose registration is not settled."""
+    model = type(obj)
+    fields = SETTLED_PLAYER_FIELDS if model is Player else SETTLED_TEAM_FIELDS
+    if obj.pk is None:
+        return []
+    columns = [_attname(model, name) for name in fields]
+    stored = model.objects.filter(pk=obj.pk).values(*columns).first()
+    if stored is None:
+        return []
+    changed = [
+        name
+        for name, column in zip(fields, columns, strict=True)
+        if getattr(obj, column) != stored[column]
+    ]
+    if not changed:
+        return []
+    settled = player_settled(obj) if model is Player else team_settled(obj)
+    return changed if settled else []
+
+
+def settled_refusal(obj: Player | Team, changed: list[str]) -> TournamentError:
+    """The refusal of an organiser's change to these settled fields of `obj` (the admin shows
+    it on a change form posted from a page opened before the registration settled)."""
+    names = ", ".join(str(type(obj)._meta.get_field(name).verbose_name) for name in changed)
+    return TournamentError(
+        _(
+            "Results depend on these details of %(name)s now (the tournament is finished or "
+            "a score sheet is signed): %(fields)s. They change only by a director's "
+            "correction with a reason."
+        )
+        % {"fields": names, "name": type(obj).objects.get(pk=obj.pk)},
+        code="invalid_state",
+    )
+
+
+def _refuse_settled_changes(obj: Player | Team) -> None:
+    changed = settled_changes(obj)
+    if changed:
+        raise settled_refusal(obj, changed)
+
+
 def player_check(*, player: Player) -> None:
-    """What an edit of a player's details must satisfy (raises TournamentError)."""
+    """What an edit of a player's details must satisfy (raises TournamentError): a settled
+    registration's name, native name, number and team change only by correction."""
     if not player.name.strip():
         raise TournamentError(_("A player needs a name."))
     _check_texts(player, PLAYER_TEXT_FIELDS)
@@ -155,18 +248,22 @@ def player_check(*, player: Player) -> None:
         raise TournamentError(
             _("The team %(team)s belongs to another tournament.") % {"team": player.team}
         )
+    _refuse_settled_changes(player)
 
 
 @transaction.atomic
 def player_update(*, player: Player) -> Player:
-    """Save edits to a player's details; the team must be of the same tournament."""
+    """Save edits to a player's details; the team must be of the same tournament, and a
+    settled registration (`player_settled`) keeps its name, number and team."""
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # checked, then written
     player_check(player=player)
     player.save()
     return player
 
 
 def team_check(*, team: Team) -> None:
-    """What an edit of a team must satisfy: a unique name, a captain from its members."""
+    """What an edit of a team must satisfy: a unique name, a captain from its members, and a
+    settled team's name changes only by correction."""
     if not team.name.strip():
         raise TournamentError(_("A team needs a name."))
     _check_texts(team, TEAM_TEXT_FIELDS)
@@ -178,11 +275,13 @@ def team_check(*, team: Team) -> None:
             _("The captain %(player)s is not a member of %(team)s.")
             % {"player": team.captain, "team": team.name}
         )
+    _refuse_settled_changes(team)
 
 
 @transaction.atomic
 def team_update(*, team: Team) -> Team:
-    """Save edits to a team."""
+    """Save edits to a team (a settled team keeps its name: `team_settled`)."""
+    Team.objects.select_for_update().filter(pk=team.pk).first()  # checked, then written
     team_check(team=team)
     team.save()
     return team
@@ -402,9 +501,8 @@ def player_accept_oath(*, player: Player, accepted_at: datetime | None = None, u
     stands.
     """
     if user is not None:
-        own = roles.player_of(user, player.tournament)
         roles.require(
-            roles.is_organiser(user) or (own is not None and own.pk == player.pk),
+            policies.may_accept_oath(user, player),
             _("Only an organiser or the player himself can record the Player's Oath."),
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -424,15 +522,19 @@ def player_accept_oath(*, player: Player, accepted_at: datetime | None = None, u
 def player_link_login(*, player: Player, username: str | None, user=None) -> Player:
     """Link a login with the role player to this player's record (he then reads his results,
     confirms his sheets and appeals on it), or unlink it with no username. One login is one
-    player per tournament."""
-    _check_organiser(user)
+    player per tournament. Only the chief umpire links (tournaments.policies.may_link_login)."""
+    if user is not None:
+        roles.require(
+            policies.may_link_login(user),
+            _("Only the chief umpire links a login to a player."),
+        )
     player = Player.objects.select_for_update().get(pk=player.pk)
     login = None
     if username:
         login = get_user_model().objects.filter(username=username).first()
         if login is None:
             raise TournamentError(_("There is no login %(user)s.") % {"user": username})
-        if not roles.has_role(login, roles.Role.PLAYER):
+        if not policies.may_act_as_player(login):
             raise TournamentError(
                 _("%(user)s does not have the role player: give it first.") % {"user": username}
             )

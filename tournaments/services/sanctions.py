@@ -5,7 +5,7 @@ public criticism."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Player, Sanction, Session
@@ -49,7 +49,9 @@ def sanction_record(
     The reason is required: a text with no visible character (only spaces, zero-width or
     control characters) is refused."""
     if user is not None:
-        roles.require(roles.is_director(user), _("Only the chief umpire decides sanctions."))
+        roles.require(
+            policies.may_decide_sanction(user), _("Only the chief umpire decides sanctions.")
+        )
     if kind not in Sanction.Kind.values:
         raise TournamentError(_("Unknown kind of sanction: %(kind)s.") % {"kind": kind})
     reason = _clean_reason(reason)

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import roles, seating_adapter
+from tournaments import policies, roles, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
 from tournaments.live import live_touch
@@ -35,7 +35,7 @@ DEFAULT_TIME_LIMIT = 20.0
 def _check_organiser(user) -> None:
     """Seating is the organiser's (the chief umpire's too); `user=None` is the system."""
     if user is not None:
-        roles.require(roles.is_organiser(user), _("Only an organiser seats the players."))
+        roles.require(policies.may_organise(user), _("Only an organiser seats the players."))
 
 
 def _numeric_seed(seed: str) -> int:

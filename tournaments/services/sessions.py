@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Session, TableSession
@@ -34,7 +34,9 @@ def _locked_session(session: Session) -> Session:
 
 def _require_director(user) -> None:
     if user is not None:
-        roles.require(roles.is_director(user), _("Only the chief umpire starts and ends sessions."))
+        roles.require(
+            policies.may_run_sessions(user), _("Only the chief umpire starts and ends sessions.")
+        )
 
 
 @transaction.atomic
@@ -43,7 +45,7 @@ def session_schedule(
 ) -> Session:
     """Set the planned times of a session (organiser or chief umpire)."""
     if user is not None:
-        roles.require(roles.is_organiser(user), _("Only an organiser schedules sessions."))
+        roles.require(policies.may_organise(user), _("Only an organiser schedules sessions."))
     session = _locked_session(session)
     if start and end and end < start:
         raise TournamentError(_("A session cannot end before it starts."))

@@ -9,10 +9,11 @@ bumps the version in the same transaction.
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Seat, SheetConfirmation, TableSession, Tournament
+from tournaments.models.play import SheetClosure
 
 
 class SheetChanged(TournamentError):
@@ -49,6 +50,9 @@ HANDS = "hands"  # hands, dead-hand and hand-number checks: once started, only w
 FOULS = "fouls"  # penalties, confirmations, removing a hand: once started, until the umpire signs
 CHECKIN = "checkin"  # check-ins and substitutes: until the umpire signs, also before the start
 SIGN = "sign"  # umpire's signature: complete sheets; countersignature: signed sheets
+# Hands copied from the paper score sheet at the score desk (the desk app): as HANDS, and also
+# on a sheet the session's end closed, since the paper holds what was played before the gong.
+PAPER = "paper"
 CORRECTION = "correction"
 
 
@@ -71,10 +75,10 @@ def sheet_lock(
     )
     if user is not None:  # first: a user without the role learns nothing about the sheet
         if purpose == CORRECTION:
-            roles.require(roles.is_director(user), _("Only the chief umpire makes corrections."))
+            roles.require(policies.may_correct(user), _("Only the chief umpire makes corrections."))
         else:
             roles.require(
-                roles.umpires_sheet(user, locked),
+                policies.umpires_sheet(user, locked),
                 _("Only the umpire of this table or the chief umpire may change this sheet."),
             )
     if expected_version is not None and locked.version != expected_version:
@@ -87,25 +91,45 @@ def sheet_lock(
 
 
 def _check_state(sheet: TableSession, purpose: str) -> None:
+    refusal = sheet_state_refusal(sheet, purpose)
+    if refusal is not None:
+        raise refusal
+
+
+def sheet_state_refusal(sheet: TableSession, purpose: str) -> TournamentError | None:
+    """Why the sheet's state refuses a write of this purpose now, or None when it is open to
+    it (the one statement of the state rules: the services raise it, `sheet_actions` offers
+    only what it allows)."""
     if purpose == CORRECTION:
-        return
+        return None
     if sheet.session.tournament.status == Tournament.Status.FINISHED:
-        raise SheetLocked(
+        return SheetLocked(
             _("The tournament is finished: its sheets change only by a director's correction.")
         )
     status = sheet.status
     if status in (TableSession.Status.SIGNED, TableSession.Status.FINAL) and purpose != SIGN:
-        raise SheetLocked(
+        return SheetLocked(
             _("The umpire has signed this sheet: it changes only by a director's correction.")
         )
-    if purpose in (HANDS, FOULS) and sheet.session.actual_start is None:
+    if purpose in (HANDS, FOULS, PAPER) and sheet.session.actual_start is None:
         # Players check in before the start (CHECKIN): they are expected early (3.5.7).
-        raise SessionNotStarted()
-    if purpose == HANDS and status != TableSession.Status.OPEN:
-        raise SheetLocked(
+        return SessionNotStarted()
+    if purpose == PAPER and sheet.closed_by == SheetClosure.SESSION_END:
+        return None
+    if purpose in (HANDS, PAPER) and status != TableSession.Status.OPEN:
+        return SheetLocked(
             _("This sheet is closed (%(why)s): no more hands can be recorded.")
             % {"why": sheet.get_closed_by_display()}
         )
+    return None
+
+
+def sheet_is_locked(sheet: TableSession) -> bool:
+    """Signed (or final), or its tournament finished: it changes only by a correction."""
+    return sheet.session.tournament.status == Tournament.Status.FINISHED or sheet.status in (
+        TableSession.Status.SIGNED,
+        TableSession.Status.FINAL,
+    )
 
 
 def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int:

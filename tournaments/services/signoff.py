@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Player, SheetConfirmation, TableSession
 from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch
@@ -33,11 +33,12 @@ def sheet_confirm_player(
     confirmed_at: datetime.datetime | None = None,
     expected_version: int | None = None,
     user=None,
+    author=None,
 ) -> SheetConfirmation:
     """A player confirms the sheet: recorded by the umpire at the table, or by the player on
-    his own login."""
-    by_himself = user is not None and roles.player_of(user, table_session.session.tournament)
-    if by_himself and by_himself.pk == player.pk:
+    his own login. `author`: when the system records it (`user=None`) for the score desk, the
+    clerk the row names as having recorded it (see `hands.hand_record_win`)."""
+    if user is not None and policies.is_the_player(user, player):
         sheet, _seats = sheet_lock(
             table_session=table_session, expected_version=expected_version, purpose=FOULS
         )
@@ -62,7 +63,7 @@ def sheet_confirm_player(
         table_session=sheet,
         player=player,
         confirmed_at=_signed_at(confirmed_at, sheet),
-        recorded_by=user,
+        recorded_by=user if user is not None else author,
     )
     sheet_touch(sheet, keep_confirmations=True)
     return confirmation
@@ -122,7 +123,7 @@ def sheet_countersign(
 ) -> TableSession:
     """The chief umpire countersigns a signed sheet: its results are final (Appendix 5)."""
     if user is not None:
-        roles.require(roles.is_director(user), _("Only the chief umpire countersigns."))
+        roles.require(policies.may_countersign(user), _("Only the chief umpire countersigns."))
     sheet, _seats = sheet_lock(
         table_session=table_session, expected_version=expected_version, purpose=SIGN
     )
@@ -141,3 +142,16 @@ def sheet_countersign(
     sheet_touch(sheet, keep_confirmations=True)
     tournament_status_refresh(tournament_id=sheet.session.tournament_id)  # the last one ends it
     return sheet
+
+
+def sheet_sign_off(
+    *, table_session: TableSession, expected_version: int | None = None, user
+) -> TableSession:
+    """The next signature a sheet takes from this login: the chief umpire countersigns a
+    signed sheet; otherwise its umpire signs it (each refuses what it may not do)."""
+    if table_session.status == TableSession.Status.SIGNED:
+        # A signed sheet's next signature is the countersignature: refused to other roles.
+        return sheet_countersign(
+            table_session=table_session, expected_version=expected_version, user=user
+        )
+    return sheet_sign(table_session=table_session, expected_version=expected_version, user=user)

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession, Tournament
 from tournaments.services.results import table_session_recompute
@@ -42,7 +42,8 @@ def tournament_check_change(
     reopening = previous_status == Tournament.Status.FINISHED and "status" in changed
     if reopening and user is not None:
         roles.require(
-            roles.is_director(user), _("Only the chief umpire reopens a finished tournament.")
+            policies.may_reopen_tournament(user),
+            _("Only the chief umpire reopens a finished tournament."),
         )
 
 
@@ -127,7 +128,7 @@ def table_sessions_assign_umpire(
     kept in the sheet's history, and bumps the sheet's version like any write to it); the
     chief umpire assigns them. `expected_version` (one sheet): the version the user read."""
     if user is not None:
-        roles.require(roles.is_director(user), _("Only the chief umpire assigns umpires."))
+        roles.require(policies.may_assign_umpire(user), _("Only the chief umpire assigns umpires."))
     count = 0
     # The admin's queryset may be annotated (GROUP BY), which FOR UPDATE refuses: lock by pk.
     sheets = TableSession.objects.filter(pk__in=list(table_sessions.values_list("pk", flat=True)))

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import roles
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
@@ -40,7 +40,8 @@ from tournaments.models.play import POSITIONS
 from tournaments.selectors.appeals import appeal_deadline, appeals_for, local_time
 from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.standings import PlayerRow, points_value, standings_compute
-from tournaments.services.appeals import appeal_file
+from tournaments.services.actions import player_may_confirm
+from tournaments.services.appeals import appeal_file, appeal_window_refusal
 from tournaments.services.signoff import sheet_confirm_player
 
 TEMPLATES = "tournaments/player/"
@@ -74,11 +75,7 @@ class SessionRow:
 
     @property
     def can_confirm(self) -> bool:
-        return (
-            self.sheet.status == TableSession.Status.COMPLETE
-            and not self.confirmed
-            and not self.replaced
-        )
+        return not self.confirmed and not self.replaced and player_may_confirm(self.sheet)
 
     @property
     def appeal_deadline(self) -> str | None:
@@ -88,10 +85,7 @@ class SessionRow:
     @property
     def appeal_open(self) -> bool:
         """Started, and not more than 30 minutes past its end (rule 3.12.2)."""
-        if self.session.actual_start is None or self.now < self.session.actual_start:
-            return False
-        deadline = appeal_deadline(self.session)
-        return deadline is None or self.now <= deadline
+        return appeal_window_refusal(self.session, self.now) is None
 
 
 @dataclass
@@ -148,7 +142,7 @@ def _session_rows(players: list[Player]) -> dict[int, list[SessionRow]]:
 
 
 def _tournament_page(user, tournament: Tournament, me: Player) -> TournamentPage:
-    is_captain = roles.captain_of(user, me)
+    is_captain = policies.is_captain(user, me)
     members = [me]
     if is_captain:
         members += list(
@@ -218,9 +212,7 @@ def sheet(request, sheet_id: int):
             "table_session": table_session,
             "me": me,
             **_sheet_table(computed, me),
-            "can_confirm": seated
-            and not confirmed
-            and table_session.status == TableSession.Status.COMPLETE,
+            "can_confirm": seated and not confirmed and player_may_confirm(table_session),
             "confirmed": confirmed,
         },
     )
@@ -391,7 +383,7 @@ def _appeal_candidates(user, me: Player, session: Session) -> list[Player]:
         played.exclude(replaced_player=None).values_list("replaced_player_id", flat=True)
     )
     people = [me]
-    if roles.captain_of(user, me):
+    if policies.is_captain(user, me):
         people += list(
             me.team.members.exclude(pk=me.pk).order_by("lot_number", "registration_number")
         )

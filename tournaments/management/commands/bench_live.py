@@ -1,7 +1,7 @@
 """Benchmark: umpires entering hands through the API while spectators poll the public
 standings, on gunicorn (several workers) + PostgreSQL + Redis + a Celery worker on loopback.
 
-The work is in tools/bench_live/ (see docs/benchmarks.md); this command only wires it up. It
+The work is in tournaments/bench_live/ (see docs/benchmarks.md); this command only wires it up. It
 does not use the database it is started with: it starts (or takes from DATABASE_URL and
 REDIS_URL) its own, and runs migrate, the preparation (`--phase prepare`, a child process) and
 gunicorn against it.
@@ -55,7 +55,7 @@ class Command(BaseCommand):
         return self._run(options)
 
     def _prepare(self, options):
-        from tools.bench_live.prepare import prepare, write_plan
+        from tournaments.bench_live.prepare import prepare, write_plan
 
         plan = prepare(
             players=options["players"],
@@ -68,8 +68,8 @@ class Command(BaseCommand):
 
     def _run(self, options):
         logging.getLogger("httpx").setLevel(logging.WARNING)
-        from tools.bench_live import load, stats
-        from tools.bench_live.stack import Stack, StackError
+        from tournaments.bench_live import load, stats
+        from tournaments.bench_live.stack import Stack, StackError
 
         think_min, _sep, think_max = options["think"].partition("-")
         think_min, think_max = float(think_min), float(think_max or think_min)

@@ -1,6 +1,7 @@
 """Create a login with one of the tournament's roles, without Django's permission screens.
 
     manage.py create_user --role umpire ana
+    manage.py create_user --role score_desk desk1
     manage.py create_user --role player --player madrid-open:12 li.ming
 
 The generated password is printed alone on the last line of the output.
@@ -24,8 +25,8 @@ PASSWORD_BYTES = 18  # 24 URL-safe characters, 144 random bits
 
 class Command(BaseCommand):
     help = _(
-        "Create a user with a role (organiser, umpire, chief_umpire, committee, player) and "
-        "print a generated password on the last line."
+        "Create a user with a role (organiser, umpire, chief_umpire, committee, score_desk, "
+        "player) and print a generated password on the last line."
     )
 
     def add_arguments(self, parser):

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 
 import httpx
 
-from tools.bench_live.stats import Sample
+from tournaments.bench_live.stats import Sample
 
 
 @dataclass
@@ -289,7 +289,7 @@ def server_side(access_log_text: str, slug: str) -> dict:
         ("public_live", "GET", re.compile(rf"^/t/{re.escape(slug)}/live\.json$")),
         ("public_page", "GET", re.compile(rf"^/t/{re.escape(slug)}/$")),
     ]
-    from tools.bench_live.stats import summarize
+    from tournaments.bench_live.stats import summarize
 
     times: dict[str, list[float]] = {}
     for line in access_log_text.splitlines():

@@ -1,34 +1,13 @@
-"""Fixtures of the score-sheet API tests: a seated sheet with its umpire, clients per role,
-a sheet made complete or signed through the services, and the If-Match helpers.
+"""Helpers of the score-sheet API tests: tiles that score, a sheet made complete or signed
+through the services, and the If-Match header of a write.
 
-Import what you use: `from tests.api.sheet_fixtures import *`.
+The fixtures (a seated sheet, its umpire, clients per role) are in tests/api/conftest.py.
 """
 
-import pytest
-
 from api.common import sheet_etag
-from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Hand, TableSession, Tournament
-from tournaments.roles import Role
 from tournaments.services.hands import hand_record_no_win, hand_record_win
 from tournaments.services.signoff import sheet_confirm_player, sheet_sign
-
-__all__ = [
-    "PURE_STRAIGHT",
-    "UNDER_EIGHT",
-    "chief",
-    "complete",
-    "fresh",
-    "if_match",
-    "other_umpire",
-    "player_client",
-    "points_sheet",
-    "sheet",
-    "signed",
-    "umpire",
-    "url",
-    "win",
-]
 
 # 123m 456m 789m 234p + pair 55p, concealed, won on a discard of 5p: Pure Straight and more.
 PURE_STRAIGHT = {"melds": [], "concealed": "123456789m234p5p", "win_tile": "5p", "flowers": 1}
@@ -72,49 +51,3 @@ def signed(sheet: TableSession, umpire_user) -> TableSession:
         sheet_confirm_player(table_session=sheet, player=seat.player)
     sheet_sign(table_session=sheet, user=umpire_user)
     return fresh(sheet)
-
-
-@pytest.fixture
-def sheet(db):
-    """Session 1, table 1 of a tiles tournament (started), players A-D seated, no umpire
-    yet."""
-    return seated_table(TournamentFactory(), started=True)
-
-
-@pytest.fixture
-def points_sheet(db):
-    return seated_table(
-        TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY), started=True
-    )
-
-
-@pytest.fixture
-def umpire(as_role, sheet):
-    """A client of the umpire assigned to `sheet`."""
-    client = as_role(Role.UMPIRE)
-    TableSession.objects.filter(pk=sheet.pk).update(umpire=client.user)
-    return client
-
-
-@pytest.fixture
-def other_umpire(as_role):
-    return as_role(Role.UMPIRE)
-
-
-@pytest.fixture
-def chief(as_role):
-    return as_role(Role.CHIEF_UMPIRE)
-
-
-@pytest.fixture
-def player_client(as_role):
-    """player_client(sheet, "A") → a client logged in as the player in that seat."""
-
-    def make(table_session: TableSession, position: str):
-        client = as_role(Role.PLAYER)
-        player = table_session.seats.get(position=position).player
-        player.user = client.user
-        player.save(update_fields=["user"])
-        return client
-
-    return make

@@ -1,4 +1,4 @@
-"""Fixtures of the event API's tests: small tournaments with players, a played table."""
+"""Helpers of the event API's tests: small tournaments with players, a played table."""
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
 from tournaments.models import Tournament

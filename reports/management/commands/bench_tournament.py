@@ -1,4 +1,6 @@
-"""Benchmark: build a large demo through the services, then time the standings query."""
+"""Benchmark: build a large demo through the services, then time the standings query and the
+printing of score sheets and standings. In reports (it prints), which builds on tournaments.
+"""
 
 import json
 import time
@@ -10,6 +12,7 @@ from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
+from reports.printing import PrintRequest, print_form
 from tournaments.demo.builder import build_demo, demo_delete
 from tournaments.models import Tournament
 from tournaments.selectors.standings import standings_compute
@@ -69,8 +72,6 @@ class Command(BaseCommand):
         """Session 1's score sheets in one PDF, and the standings, each best of three runs in
         this one process (one worker): data, fingerprints and layout included. The first run
         of all is also given: it loads the fonts, as a fresh worker does once."""
-        from reports.printing import PrintRequest, print_form
-
         sheets = tournament.sessions.get(number=1).table_sessions.count()
         request = PrintRequest(tournament=tournament, session=1)
         timings = {}
