@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "reports",
     "api",
     "public",
+    "desk",  # the score desk: paper sheets keyed twice (builds on tournaments)
 ]
 
 MIDDLEWARE = [

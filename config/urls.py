@@ -7,6 +7,7 @@ urlpatterns = [
     path("", index, name="public-index"),  # also the admin's "View site"
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
+    path("", include("desk.urls")),  # the score desk: /api/…/desk-entries/ and /desk/
     path("t/", include("public.urls")),
     path("", include("reports.urls")),
     path("", include("tournaments.urls")),

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DeskConfig(AppConfig):
+    name = "desk"
+    verbose_name = _("Score desk")
+
+    def ready(self):
+        # The desk builds on tournaments: it adds its counts to the tournament's dashboard
+        # through the registry tournaments.admin.dashboard owns, which never imports desk.
+        from desk.dashboard import desk_dashboard_panel
+        from tournaments.admin.dashboard import dashboard_panel_register
+
+        dashboard_panel_register(desk_dashboard_panel)
