@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
+from django.contrib.auth.hashers import make_password
 
 from tests.deploy.gunicorn_server import WEB_WORKERS, EventServer
 
@@ -87,7 +88,10 @@ def test_an_event_runs_on_several_gunicorn_workers_and_a_celery_worker(
 ):
     server = event_server
     password = "Deploy-" + uuid.uuid4().hex
-    django_user_model.objects.create_superuser("director", password=password)
+    director = django_user_model.objects.create_superuser("director")
+    # The server runs the production hashers; the test process hashes with MD5 (conftest).
+    director.password = make_password(password, hasher="pbkdf2_sha256")
+    director.save(update_fields=["password"])
     slug = "deploy-" + uuid.uuid4().hex[:8]
 
     # Token login, then every request on a new connection.
