@@ -25,7 +25,7 @@ class Change:
     at: datetime
     by: str  # the role that made it (the page is public: no names)
     what: str
-    reason: str  # empty unless the viewer may read it (may_read_reason)
+    reason: str  # empty unless the viewer may read it (policies.may_read_correction_reason)
     reason_note: str = ""  # who may read a reason not shown, when not the sheet's default
 
 
@@ -104,12 +104,6 @@ def _role_name(user) -> str:
     return str(roles.Role.CHIEF_UMPIRE.label) if user is not None else ""
 
 
-def may_read_reason(viewer, correction: Correction) -> bool:
-    """A correction's written reason is for the staff and the players of that table; the
-    public page says only that it happened, when and by which role."""
-    return policies.may_read_correction_reason(viewer, correction)
-
-
 def _corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
     corrections = Correction.objects.filter(made_at__gt=record.printed_at).select_related(
         "made_by", "table_session__table", "table_session__session__tournament"
@@ -123,7 +117,7 @@ def _corrections_since(record: PrintRecord, viewer=None) -> list[Change]:
             at=c.made_at,
             by=_role_name(c.made_by),
             what=f"{correction_summary(c)} — {c.table_session}",
-            reason=c.reason if may_read_reason(viewer, c) else "",
+            reason=c.reason if policies.may_read_correction_reason(viewer, c) else "",
         )
         for c in corrections.order_by("made_at")
     ]

@@ -26,6 +26,7 @@ from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
 from tournaments.selectors.session_time import TIME_LIMIT_PASSED, time_warnings
 from tournaments.selectors.standings import points_value
 from tournaments.services.actions import sheet_actions
+from tournaments.services.sheets import NOT_THE_SHEETS_UMPIRE
 
 # -- who reads what ------------------------------------------------------------------------
 
@@ -39,7 +40,7 @@ def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession
 # Who may write what through the sheet endpoints (the services ask the same policies).
 WRITES_HANDS = (
     policies.umpires_sheet,
-    gettext_lazy("Only the umpire of this table or the chief umpire may change this sheet."),
+    NOT_THE_SHEETS_UMPIRE,
 )
 CORRECTS = (
     lambda user, sheet: policies.may_correct(user),

@@ -104,8 +104,9 @@ class SheetPage:
         )
         # Once signed, voiding a penalty is a correction: it asks for the appeal it applies too.
         appeals = {"appeals": self._appeals()}
-        void_options = appeals if self._locked() else {}
-        void_class = VoidPenaltyCorrectionForm if self._locked() else VoidPenaltyForm
+        locked = sheet_is_locked(self.table_session)
+        void_options = appeals if locked else {}
+        void_class = VoidPenaltyCorrectionForm if locked else VoidPenaltyForm
         self.void_form = void_class(
             self._data("void_penalty"),
             penalties=[line.penalty for line in self.sheet.penalties],
@@ -344,7 +345,7 @@ class SheetPage:
 
         if not self.void_form.is_valid():
             return None
-        locked = self._locked()
+        locked = sheet_is_locked(self.table_session)
         service = corrections.correction_penalty_void if locked else penalty_void
         options = {"appeal": self.void_form.cleaned_data.get("appeal")} if locked else {}
         try:
@@ -374,9 +375,6 @@ class SheetPage:
         sheet = self.table_session
         url = reverse("print-now", args=[self.tournament.pk, "scoresheet"])
         return f"{url}?session={sheet.session.number}&table={sheet.table.number}"
-
-    def _locked(self) -> bool:
-        return sheet_is_locked(self.table_session)
 
     def swap_seats(self):
         if not self.swap_form.is_valid():
@@ -504,7 +502,7 @@ class SheetPage:
                 "session_started": self.table_session.session.actual_start is not None,
                 "time_warning": self._time_warning(),
                 "is_open": status == TableSession.Status.OPEN,
-                "is_locked": self._locked(),
+                "is_locked": sheet_is_locked(self.table_session),
                 "print_url": self._print_url(),
                 "actions": sheet_actions(user=user, sheet=self.table_session),
                 "finished": self.tournament.status == Tournament.Status.FINISHED,

@@ -198,7 +198,8 @@ def registration_correct(
     Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if player is not None:
         _check_fields(changes, SETTLED_PLAYER_FIELDS)
-        row = Player.objects.select_for_update(of=("self",)).select_related("team").get(pk=player.pk)
+        locked = Player.objects.select_for_update(of=("self",))  # not the nullable team join
+        row = locked.select_related("team").get(pk=player.pk)
         before, after = _player_changes(row, changes)
     else:
         _check_fields(changes, SETTLED_TEAM_FIELDS)

@@ -8,6 +8,7 @@ bumps the version in the same transaction.
 
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
@@ -45,6 +46,10 @@ class SessionNotStarted(TournamentError):
         )
 
 
+NOT_THE_SHEETS_UMPIRE = gettext_lazy(
+    "Only the umpire of this table or the chief umpire may change this sheet."
+)
+
 # What may still be written in each state (a correction by a director writes in any state).
 HANDS = "hands"  # hands, dead-hand and hand-number checks: once started, only while open
 FOULS = "fouls"  # penalties, confirmations, removing a hand: once started, until the umpire signs
@@ -79,7 +84,7 @@ def sheet_lock(
         else:
             roles.require(
                 policies.umpires_sheet(user, locked),
-                _("Only the umpire of this table or the chief umpire may change this sheet."),
+                str(NOT_THE_SHEETS_UMPIRE),
             )
     if expected_version is not None and locked.version != expected_version:
         raise SheetChanged()
