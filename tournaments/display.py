@@ -7,6 +7,8 @@ Pure functions of values (no query); texts go through gettext when they are call
 come out in the language of the page or form being made.
 """
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -47,6 +49,29 @@ def start_wind(position: str) -> str:
     """The seat wind (E/S/W/N) of the seat at position A..D when the session starts (hand 1,
     Appendix 4): the wind the chart, the seat cards, the score sheet and the pages print."""
     return seating_adapter.seat_wind(position, 1)
+
+
+# -- a score sheet's code --------------------------------------------------------------------
+
+# What the score desk types (or scans from the QR code) to open a paper sheet: its session and
+# table, "S3-T12". The letters may be left out ("3-12"), any case, any of - / space between.
+SHEET_CODE = re.compile(
+    r"^\s*S?\s*(?P<session>\d{1,4})\s*[-/ ]\s*T?\s*(?P<table>\d{1,5})\s*$", re.IGNORECASE
+)
+
+
+def sheet_code(session_number: int, table_number: int) -> str:
+    """The short code printed on a sheet (with its QR code): "S3-T12" for table 12 of session
+    3; unique within a tournament."""
+    return f"S{session_number}-T{table_number}"
+
+
+def sheet_code_parse(text: str) -> tuple[int, int] | None:
+    """(session, table) from a typed or scanned sheet code, None when it is not one."""
+    match = SHEET_CODE.match(text or "")
+    if match is None:
+        return None
+    return int(match["session"]), int(match["table"])
 
 
 # -- a score sheet's state -------------------------------------------------------------------
