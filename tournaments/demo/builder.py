@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import scoring_adapter, seating_adapter
+from tournaments.demo import paper
 from tournaments.demo import users as demo_users
 from tournaments.history import acting_as
 from tournaments.models import Hand, Penalty, Player, Sanction, Session, TableSession, Tournament
@@ -22,7 +23,7 @@ from tournaments.services import hands as hand_services
 from tournaments.services import sessions as session_services
 from tournaments.services.checkin import checkin_record, seat_replace_with_substitute
 from tournaments.services.lots import lots_draw
-from tournaments.services.penalties import penalty_record
+from tournaments.services.penalties import DEAD_HAND_KINDS, penalty_record
 from tournaments.services.registration import (
     player_accept_oath,
     player_register_substitute,
@@ -235,42 +236,49 @@ def _fouls_for(table_session: TableSession, rng: random.Random) -> dict[int, lis
     return planned
 
 
-def _record_fouls(table_session: TableSession, seats: dict, fouls: list, number: int) -> set:
-    """Record this hand's fouls; returns the positions that may not win it (dead hands)."""
-    dead = set()
+def _record_fouls(table_session: TableSession, seats: dict, fouls: list, number: int) -> None:
+    """Record this hand's fouls, as the umpire does when they happen."""
     for position, kind, details in fouls:
         details = dict(details)
         if "victim" in details:
             details["victim"] = seats[details["victim"]]
-        penalty = penalty_record(
+        penalty_record(
             table_session=table_session,
             player=seats[position],
             kind=kind,
             hand_number=number,
             **details,
         )
-        if penalty.dead_hand:
-            dead.add(position)
-    return dead
 
 
-def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, int]:
-    """Play one session at one table; returns (hands, penalties) recorded."""
-    seats = {s.position: s.player for s in table_session.seats.select_related("player")}
+@dataclass
+class PlannedHand:
+    """One hand of a table as the demo plays it: its fouls (position, kind, details) and its
+    outcome; a win has its winner, discarder (None: self-drawn) and tiles."""
+
+    number: int
+    fouls: list
+    outcome: str
+    winner: str | None = None
+    discarder: str | None = None
+    tiles: dict | None = None
+
+
+def _plan_table(table_session: TableSession, rng: random.Random) -> list[PlannedHand]:
+    """The hands of one session at one table: 12 to 16, a time-limit stop when fewer than 16,
+    some draws, wins by players without a dead hand in that hand."""
     fouls = _fouls_for(table_session, rng)
     played = rng.randint(12, HANDS_PER_SESSION)
-    penalties = 0
+    plan = []
     for number in range(1, played + 1):
-        dead = _record_fouls(table_session, seats, fouls.get(number, []), number)
-        penalties += len(fouls.get(number, []))
+        these = fouls.get(number, [])
         if number == played and played < HANDS_PER_SESSION:
-            hand_services.hand_record_no_win(
-                table_session=table_session, outcome=Hand.Outcome.TIME_LIMIT
-            )
+            plan.append(PlannedHand(number, these, Hand.Outcome.TIME_LIMIT))
             continue
         if rng.random() < 0.12:
-            hand_services.hand_record_no_win(table_session=table_session, outcome=Hand.Outcome.DRAW)
+            plan.append(PlannedHand(number, these, Hand.Outcome.DRAW))
             continue
+        dead = {position for position, kind, _details in these if kind in DEAD_HAND_KINDS}
         winner = rng.choice([p for p in "ABCD" if p not in dead])
         self_drawn = rng.random() < 0.3
         discarder = None if self_drawn else rng.choice([p for p in "ABCD" if p != winner])
@@ -278,12 +286,29 @@ def _play_table(table_session: TableSession, rng: random.Random) -> tuple[int, i
         tiles = _winning_tiles(
             rng, seating_adapter.seat_wind(winner, number), winds.prevalent_wind, self_drawn
         )
-        for key in ("seat_wind", "prevalent_wind", "self_drawn"):
-            tiles.pop(key, None)
+        plan.append(PlannedHand(number, these, Hand.Outcome.WIN, winner, discarder, tiles))
+    return plan
+
+
+def _play_table(table_session: TableSession, rng: random.Random) -> list[PlannedHand]:
+    """Play one session at one table, the umpire entering each hand's tiles and each foul;
+    returns the hands played."""
+    seats = {s.position: s.player for s in table_session.seats.select_related("player")}
+    plan = _plan_table(table_session, rng)
+    for hand in plan:
+        _record_fouls(table_session, seats, hand.fouls, hand.number)
+        if hand.outcome != Hand.Outcome.WIN:
+            hand_services.hand_record_no_win(table_session=table_session, outcome=hand.outcome)
+            continue
+        tiles = {k: v for k, v in hand.tiles.items() if k not in WINDS_AND_DRAW}
         hand_services.hand_record_win(
-            table_session=table_session, winner=winner, discarder=discarder, tiles=tiles
+            table_session=table_session, winner=hand.winner, discarder=hand.discarder, tiles=tiles
         )
-    return played, penalties
+    return plan
+
+
+# What the sheet knows of a hand, and the umpire does not enter with its tiles.
+WINDS_AND_DRAW = ("seat_wind", "prevalent_wind", "self_drawn")
 
 
 def _check_in(session: Session, start: datetime.datetime, rng: random.Random) -> None:
@@ -332,8 +357,11 @@ def _sign_off(session: Session, people: demo_users.DemoPeople, *, countersign: b
     session.refresh_from_db(fields=["actual_end"])
     end = session.actual_end
     for sheet in session.table_sessions.select_related("umpire").order_by("table__number"):
+        signed_on_paper = set(sheet.confirmations.values_list("player_id", flat=True))
         with acting_as(sheet.umpire):
             for minute, seat in enumerate(sheet.seats.select_related("player"), start=2):
+                if seat.player_id in signed_on_paper:
+                    continue
                 signoff.sheet_confirm_player(
                     table_session=sheet,
                     player=seat.player,
@@ -368,14 +396,22 @@ def _play_session(
             )
         session_services.session_start(session=session, at=start, user=people.chief)
         _check_in(session, start, rng)
-    hands = penalties = 0
-    for sheet in session.table_sessions.select_related("umpire").order_by("table__number"):
-        with acting_as(sheet.umpire):
-            played, penalised = _play_table(sheet, rng)
-        hands += played
-        penalties += penalised
+    sheets = list(session.table_sessions.select_related("umpire").order_by("table__number"))
+    keyer = paper.demo_paper_keyer() if session.number == paper.PAPER_SESSION else None
+    if keyer is not None:
+        plans = [(sheet, _plan_table(sheet, rng)) for sheet in sheets]
+    else:
+        plans = []
+        for sheet in sheets:
+            with acting_as(sheet.umpire):
+                plans.append((sheet, _play_table(sheet, rng)))
     with acting_as(people.chief):
         session_services.session_end(session=session, at=end, user=people.chief)
+    if keyer is not None:
+        # After the gong the papers go to the desk.
+        keyer([(sheet, paper.paper_of(plan)) for sheet, plan in plans])
+    hands = sum(len(plan) for _sheet, plan in plans)
+    penalties = sum(len(hand.fouls) for _sheet, plan in plans for hand in plan)
     return hands, penalties
 
 

@@ -23,6 +23,9 @@ DEMO_LOGINS = {
     "umpire2": Role.UMPIRE,
     "player": Role.PLAYER,
     "captain": Role.PLAYER,
+    # The score desk's two clerks, who key the paper session (tournaments.demo.paper).
+    "desk1": Role.SCORE_DESK,
+    "desk2": Role.SCORE_DESK,
 }
 
 

@@ -26,7 +26,7 @@ Kind = Penalty.Kind
 # Kinds whose points the rules fix (the umpire types no amount).
 _COMPUTED_KINDS = {Kind.WARNING, Kind.REPEATED_FOUL, Kind.FALSE_HU, Kind.EXPOSED_HAND}
 # Kinds that take away the right to win one hand (3.11.3, 3.11.6.2, 3.11.6.6, 3.11.6.8-9).
-_DEAD_HAND_KINDS = {Kind.FALSE_HU, Kind.DEAD_HAND}
+DEAD_HAND_KINDS = {Kind.FALSE_HU, Kind.DEAD_HAND}
 
 
 REASON_MAX_LENGTH = 300  # Penalty.reason and Penalty.void_reason
@@ -91,7 +91,7 @@ def _check_hand_number(
     sheet closed by its 16th hand or a time-limit stop takes fouls in its recorded hands only
     (the stopped hand is itself recorded)."""
     if hand_number is None:
-        if kind in _DEAD_HAND_KINDS:
+        if kind in DEAD_HAND_KINDS:
             raise TournamentError(
                 _("Give the number of the hand in which the player loses the right to win.")
             )
@@ -123,7 +123,7 @@ def _check_hand_number(
             _("Hand %(n)s has not been reached: %(played)s hands are recorded on this sheet.")
             % {"n": hand_number, "played": played}
         )
-    if kind in _DEAD_HAND_KINDS:
+    if kind in DEAD_HAND_KINDS:
         won = Hand.objects.filter(
             table_session=sheet,
             number=hand_number,
@@ -330,7 +330,7 @@ def penalty_create_locked(
         victim=victim if kind == Kind.REVEALED_TILE else None,
         amount=points,
         invalid_claim=bool(invalid_claim),
-        dead_hand=kind in _DEAD_HAND_KINDS,
+        dead_hand=kind in DEAD_HAND_KINDS,
         hand_number=hand_number,
         reason=reason,
         remarks=remarks,
