@@ -58,6 +58,10 @@ bench: $(STAMP_DEV)
 # Live: 125 umpires on the API and 300 spectators on the public page, against gunicorn,
 # PostgreSQL, Redis and Celery on loopback (DATABASE_URL / REDIS_URL, else throwaway ones).
 	$(BIN)/python manage.py bench_live $(LIVE_BENCH_ARGS)
+# The score desk: ten clerks saving whole paper sheets (gunicorn + PostgreSQL, as above), and
+# the blank score sheets of 32 tables printed.
+	$(BIN)/python manage.py bench_desk
+	$(BIN)/python manage.py bench_print_blank
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

@@ -37,8 +37,15 @@ from tournaments.models import Hand, Penalty, Seat, SheetConfirmation, TableSess
 from tournaments.roles import PermissionRefused
 from tournaments.services.hands import hand_record_no_win, hand_record_win
 from tournaments.services.penalties import clean_reason, penalty_record
-from tournaments.services.sheets import PAPER, SheetChanged, sheet_state_refusal
+from tournaments.services.results import results_recomputed_once
+from tournaments.services.sheets import (
+    PAPER,
+    SheetChanged,
+    sheet_state_refusal,
+    sheet_writes_batched,
+)
 from tournaments.services.signoff import sheet_confirm_player
+from tournaments.system_texts import system_text_store
 
 # What a desk entry holds, in the form of the API's bodies (POST …/hands/, …/penalties/).
 HAND_FIELDS = ("outcome", "winner", "discarder", "hand", "points", "flowers")
@@ -269,6 +276,7 @@ def desk_entry_give(
         raise SheetChanged()
     _check_keyable(sheet, user)
     if not live:
+        _dry_run(sheet, payload, author=user)
         entry = DeskEntry.objects.create(
             table_session=sheet, clerk=user, payload=payload, status=DeskEntry.Status.FIRST
         )
@@ -279,6 +287,8 @@ def desk_entry_give(
     _close(own, DeskEntry.Status.SUPERSEDED, now)  # he keyed it again
     match = next((e for e in others if not desk_differences(e.payload, payload)), None)
     if match is None:
+        # Not checked alone: its differences come first (the clerk reads the paper again); an
+        # entry that comes to agree with the first one, checked when it was held, records.
         entry = DeskEntry.objects.create(
             table_session=sheet, clerk=user, payload=payload, status=DeskEntry.Status.DIFFERS
         )
@@ -295,18 +305,17 @@ def desk_entry_give(
         decided_at=now,
     )
     _close([e for e in others if e.pk != match.pk], DeskEntry.Status.SUPERSEDED, now)
-    reason = _("Keyed at the score desk by %(first)s and %(second)s (desk entries %(a)s, %(b)s).")
     _record(
         sheet,
         payload,
         author=user,
-        reason=reason
-        % {
-            "first": match.clerk.get_username(),
-            "second": user.get_username(),
-            "a": match.pk,
-            "b": entry.pk,
-        },
+        reason=system_text_store(
+            "desk.keyed_twice",
+            first=match.clerk.get_username(),
+            second=user.get_username(),
+            a=match.pk,
+            b=entry.pk,
+        ),
     )
     return DeskOutcome(RECORDED, entry, matched=match)
 
@@ -355,26 +364,41 @@ def desk_entry_accept(
     chosen.accepted_by, chosen.reason = user, reason
     chosen._change_reason = reason
     chosen.save(update_fields=["status", "decided_at", "accepted_by", "reason"])
-    text = _(
-        "Keyed at the score desk by %(clerk)s (desk entry %(id)s), accepted alone by "
-        "%(chief)s: %(reason)s"
-    )
     _record(
         sheet,
         chosen.payload,
         author=user,
-        reason=text
-        % {
-            "clerk": chosen.clerk.get_username(),
-            "id": chosen.pk,
-            "chief": user.get_username(),
-            "reason": reason,
-        },
+        reason=system_text_store(
+            "desk.accepted_alone",
+            clerk=chosen.clerk.get_username(),
+            id=chosen.pk,
+            chief=user.get_username(),
+            reason=reason,
+        ),
     )
     return DeskOutcome(ACCEPTED_ALONE, chosen)
 
 
 # -- recording a sheet through the services --------------------------------------------------------
+
+
+class _Rehearsed(Exception):
+    """Ends a dry run: its transaction is rolled back."""
+
+
+def _dry_run(sheet: TableSession, payload: dict, *, author) -> None:
+    """Record the entry and roll it all back: a first entry is checked, before it is held, as an
+    agreeing one would be (8 points, dead hands, penalty hand numbers, signatures on an open
+    sheet), so the clerk learns of a refusal now, while the paper is in his hands, not when a
+    second clerk keys it. Raises the DeskRefusal `_record` raises; writes nothing."""
+    try:
+        with transaction.atomic():
+            _record(sheet, payload, author=author, reason="")
+            raise _Rehearsed
+    except _Rehearsed:
+        pass
+
+
 
 
 def _record(sheet: TableSession, payload: dict, *, author, reason: str) -> None:
@@ -396,7 +420,7 @@ def _record(sheet: TableSession, payload: dict, *, author, reason: str) -> None:
             number = len(made["hands"]) + 1
             made["hands"].append(_record_hand(sheet, number, hands[number - 1], author))
 
-    with acting_as(author):
+    with acting_as(author), sheet_writes_batched(), results_recomputed_once():
         for index, penalty in enumerate(payload["penalties"]):
             if penalty["hand_number"] is not None:
                 hands_up_to(penalty["hand_number"] - 1)

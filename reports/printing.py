@@ -3,7 +3,10 @@
 The single entry point of the admin buttons, the batches on Celery and `manage.py print_form`:
 `print_form(kind=…, tournament=…, …)` returns the file name and its bytes. Renderers come
 from `reports.forms`, their data from `reports.data`; score sheets and standings are stamped
-with a fingerprint (reports.fingerprint) before they are laid out.
+with a fingerprint (reports.fingerprint) before they are laid out. A score sheet's data keeps
+the texts the system wrote (a late arrival's nature, a void's reason) as stored codes, the same
+in any language as its fingerprint needs: they are put into words of the form's language just
+before the layout (issue 27).
 """
 
 import io
@@ -19,6 +22,7 @@ from reports.models import PrintRecord
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Session, TableSession, Tournament
+from tournaments.system_texts import system_texts_in_words
 
 Progress = Callable[[int, int, str], None]
 
@@ -90,7 +94,8 @@ def _scoresheets(request: PrintRequest, progress: Progress) -> tuple[str, bytes]
     )
     total = len(stamped)
     pdf = render_scoresheets(
-        stamped, progress=lambda done, _t: progress(done, total, _("Score sheets"))
+        system_texts_in_words(stamped),
+        progress=lambda done, _t: progress(done, total, _("Score sheets")),
     )
     suffix = f"s{session.number}" + (f"-t{request.table}" if request.table else "")
     return suffix, pdf

@@ -9,7 +9,9 @@ record after the printing.
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from reports.fingerprint import content_fingerprint
@@ -18,6 +20,7 @@ from tournaments import policies, roles
 from tournaments.models import Correction, Player, RegistrationCorrection, Seat, TableSession
 from tournaments.services.corrections import correction_summary
 from tournaments.services.registration_corrections import registration_correction_summary
+from tournaments.system_texts import system_texts_in_words
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,22 @@ def _sheets_changed_since(record: PrintRecord) -> int:
     return history.values("id").distinct().count()
 
 
+def _current_fingerprint(record: PrintRecord, payload: dict) -> str:
+    """The fingerprint of the record now. A form printed before issue 27 carries the texts the
+    system wrote (a late arrival's nature) in words of its language, where the record now
+    keeps their codes: it still matches when those words are the codes' words in a language
+    of the site, nothing else having changed."""
+    current = content_fingerprint(payload)
+    if current == record.fingerprint:
+        return current
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            in_words = system_texts_in_words(payload)
+        if in_words != payload and content_fingerprint(in_words) == record.fingerprint:
+            return record.fingerprint
+    return current
+
+
 def verification_check(*, fingerprint: str, viewer=None) -> Verification:
     record = (
         PrintRecord.objects.select_related(
@@ -175,7 +194,7 @@ def verification_check(*, fingerprint: str, viewer=None) -> Verification:
     if record is None:
         return result
     payload = _current_payload(record)
-    result.current_fingerprint = content_fingerprint(payload)
+    result.current_fingerprint = _current_fingerprint(record, payload)
     if result.matches:
         result.figures = _figures(record, payload)
     else:

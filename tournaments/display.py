@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from tournaments import seating_adapter
 from tournaments.models import Penalty, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, WIND_CHOICES
+from tournaments.system_texts import system_text
 
 # -- winds -------------------------------------------------------------------------------------
 
@@ -185,7 +186,10 @@ def penalty_description(penalty: Penalty) -> str:
     describe = _PENALTY_TEXTS.get(penalty.kind)
     text = describe(penalty) if describe else str(penalty.get_kind_display())
     if penalty.voided_at is not None:
-        text = _("%(text)s (void: %(reason)s)") % {"text": text, "reason": penalty.void_reason}
+        text = _("%(text)s (void: %(reason)s)") % {
+            "text": text,
+            "reason": system_text(penalty.void_reason),
+        }
     return text
 
 

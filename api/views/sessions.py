@@ -31,6 +31,7 @@ from tournaments.models import CheckIn, Penalty, Player, Session, TableSession
 from tournaments.selectors.session_time import tables_without_hands
 from tournaments.services.checkin import checkin_record, minutes_late
 from tournaments.services.sessions import session_end, session_end_correct, session_start
+from tournaments.system_texts import system_text
 
 
 def session_for(slug: str, number: int) -> Session:
@@ -299,7 +300,7 @@ class CheckInOutput(serializers.Serializer):
             "minutes_late": penalty.minutes_late,
             "amount": penalty.amount,
             "forfeited": penalty.forfeited,
-            "reason": penalty.reason,
+            "reason": system_text(penalty.reason),
         }
 
 

@@ -27,6 +27,7 @@ from tournaments.selectors.session_time import TIME_LIMIT_PASSED, time_warnings
 from tournaments.selectors.standings import points_value
 from tournaments.services.actions import sheet_actions
 from tournaments.services.sheets import NOT_THE_SHEETS_UMPIRE
+from tournaments.system_texts import system_text
 
 # -- who reads what ------------------------------------------------------------------------
 
@@ -154,7 +155,7 @@ def penalty_data(
         "forfeited": penalty.forfeited,
         "dead_hand": penalty.dead_hand,
         "hand_number": penalty.hand_number,
-        "reason": penalty.reason,
+        "reason": system_text(penalty.reason),
         "remarks": penalty.remarks,
         "deltas": {p: int(penalty.deltas.get(p, 0)) for p in POSITIONS},
         "description": penalty_description(penalty),
@@ -163,7 +164,7 @@ def penalty_data(
         "voided": penalty.voided_at is not None,
         "voided_at": penalty.voided_at,
         "voided_by": _user_field(penalty, "voided_by", usernames),
-        "void_reason": penalty.void_reason or None,
+        "void_reason": system_text(penalty.void_reason) or None,
     }
 
 

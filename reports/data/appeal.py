@@ -1,13 +1,16 @@
 """The record of one appeal (rules 3.12-3.13) as plain data for printing.
 
 Values and codes only (statuses, subjects, fee states, correction kinds): the renderer in
-reports.forms.appeal puts the words, so the same record gives the same dict in any language.
+reports.forms.appeal puts the words. The texts the system wrote (the history's notes, a late
+arrival's nature, a void's reason) are put into words of the active language here
+(tournaments.system_texts, issue 27); the record is not fingerprinted.
 Times are given as ISO and as printed, in the server's time zone.
 """
 
 from reports.data.scoresheet import moment, user_name
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player
 from tournaments.selectors.appeals import appeal_deadline, appeal_filed_on_paper
+from tournaments.system_texts import system_text
 
 
 def _player(player: Player | None) -> dict | None:
@@ -52,11 +55,11 @@ def _penalty(penalty: Penalty | None) -> dict | None:
         "player": _player(penalty.player),
         "points": penalty.amount,
         "hand": penalty.hand_number,
-        "reason": penalty.reason,
+        "reason": system_text(penalty.reason),
         "remarks": penalty.remarks,
         "deltas": {p: penalty.deltas[p] for p in sorted(penalty.deltas)},
         "voided_at": moment(penalty.voided_at),
-        "void_reason": penalty.void_reason,
+        "void_reason": system_text(penalty.void_reason),
     }
 
 
@@ -98,7 +101,7 @@ def _history(appeal: Appeal) -> list[dict]:
             "by": user_name(record.history_user),
             "status": record.status,
             "fee_status": record.fee_status,
-            "reason": record.history_change_reason or "",
+            "reason": system_text(record.history_change_reason or ""),
         }
         for record in records
     ]

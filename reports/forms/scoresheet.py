@@ -3,12 +3,25 @@
 One sheet per A4 landscape page, laid out as the appendix: the heading (Game, Group, Table,
 Time), the players (position, team, number, name), the grid of the 16 hands with +, − and the
 running total for each player, the totals, table points and the players' signatures, the
-umpire's and the chief umpire's signatures, and the appendix's closing sentence. Beside each
-hand: who won, from whom, and the fans. Below: the penalties and, on a corrected sheet, the
-corrections with their reasons (a long list flows onto a second page), then the fingerprint.
+umpire's and the chief umpire's signatures, and the appendix's closing sentence.
+
+A sheet with no hand entered prints as a **blank form** for a pen (printed before play, and for
+the tables whose paper the score desk keys): every text 8 pt or larger, hand rows at least 6 mm
+apart, a ruled box for each total with nothing pre-printed in it, and beside the grid the
+sheet's code with its QR code (what the score desk types or scans to open the sheet:
+tournaments.display.sheet_code), ruled lines for the penalties, the signature boxes of the
+umpire and the chief umpire with the date beside each, and the closing sentence.
+
+A sheet as entered also has, beside each hand, who won, from whom, and the fans; below: the
+penalties and, on a corrected sheet, the corrections with their reasons (each corrected hand
+is marked in its row with the correction's number; a long list flows onto a second page),
+then the fingerprint.
 
 The data (reports.data.scoresheet) holds codes and values only; every word is put here.
 """
+
+import re
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,20 +29,20 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepInFrame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer
-from tournaments.display import WIND_NAMES
+from reports.base import GRID, SHADE, BaseRenderer, _NumberedCanvas, qr_drawing
+from tournaments.display import WIND_NAMES, sheet_code
 from tournaments.fans import fan_name
 from tournaments.models import Correction, Penalty
 from tournaments.models.play import (
     HANDS_PER_SESSION as HANDS,
 )
 from tournaments.models.play import (
+    POSITIONS,
     Hand,
     SheetClosure,
     SheetStatus,
@@ -37,10 +50,12 @@ from tournaments.models.play import (
 
 PLAYERS = 4
 UNPLAYED = colors.HexColor("#E4E4E4")  # rows of a closed sheet no hand was played in
+RUNNING = colors.HexColor("#F2F2F2")  # a blank sheet's running totals
 GREY_HEX = "#666666"
 VOID_GREY = colors.HexColor(GREY_HEX)  # a void penalty's row
 HEAVY = 1.1  # line width between the players' column groups and around the grid
 _PAD = 2.5  # horizontal cell padding, points
+MIN_SIZE = 8  # the smallest text of a blank sheet, points
 
 
 def signed(value: int | None) -> str:
@@ -52,6 +67,109 @@ def signed(value: int | None) -> str:
 
 def number(value) -> str:
     return "" if value is None else str(value)
+
+
+def is_blank(data: dict) -> bool:
+    """A sheet to fill in by hand: no hand entered, nobody signed or confirmed, no correction.
+    Penalties recorded before play (a late arrival at check-in) are printed on its lines."""
+    return (
+        not any(hand["played"] for hand in data["hands"])
+        and data["umpire_signature"] is None
+        and data["chief_signature"] is None
+        and not data["corrections"]
+        and not any(seat.get("confirmation") for seat in data["seats"])
+    )
+
+
+# -- wrapping text without splitting what must stay together ------------------------------------
+
+_CJK = (
+    (0x2E80, 0x30FF),  # radicals, CJK punctuation, kana
+    (0x3400, 0x9FFF),  # ideographs
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),  # vertical forms
+    (0xFF00, 0xFFEF),  # full-width forms: （）：，
+    (0x20000, 0x2FFFF),
+)
+# Never at the start of a line (closing brackets, punctuation) / never at its end (opening).
+NO_BREAK_BEFORE = frozenset("，。、：；！？）」』】〕〉》”’,.:;!?)]}%…")
+NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘([{")
+# A short bracketed group stays on one line whole: "(rule 3.11.2)", "（3.11.6.3）".
+SHORT_GROUP = re.compile(r"[(\[（【][^()\[\]（）【】\n]{1,24}[)\]）】]")
+
+
+def is_cjk(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _CJK)
+
+
+def _may_break(before: str, after: str) -> bool:
+    """Between two characters with no space: only between two CJK characters (Chinese and
+    Japanese wrap anywhere else), never before a closing mark or after an opening one, and
+    never between a CJK character and a letter or digit (规则3.11 stays whole)."""
+    if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
+        return False
+    return is_cjk(before) and is_cjk(after)
+
+
+def text_units(text: str) -> list[tuple[bool, str]]:
+    """The pieces of one line of text that wrapping never splits, each with whether a space
+    stands before it: words, CJK characters one by one (with the punctuation that may not
+    leave them), short bracketed groups whole. A no-break space joins like a letter."""
+    glued: set[int] = set()
+    for match in SHORT_GROUP.finditer(text):
+        glued.update(range(match.start() + 1, match.end()))
+    units: list[tuple[bool, str]] = []
+    current, space_before, pending_space = "", False, False
+    for index, char in enumerate(text):
+        if char.isspace() and char != "\u00a0" and index not in glued:
+            if current:
+                units.append((space_before, current))
+                current = ""
+            pending_space = True
+            continue
+        if current and index not in glued and _may_break(current[-1], char):
+            units.append((space_before, current))
+            current = ""
+        if not current:
+            space_before, pending_space = pending_space, False
+        current += char
+    if current:
+        units.append((space_before, current))
+    return units
+
+
+def wrap(text: str, room: float, measure: Callable[[str], float]) -> list[str]:
+    """`text` on lines at most `room` wide (as `measure` measures), broken only where
+    `text_units` allows; a piece wider than the room stays whole on its own line, except a
+    bracketed group, which then breaks at its spaces."""
+    lines = []
+    space = measure(" ")
+    for paragraph in text.split("\n"):
+        units = []
+        for before, unit in text_units(paragraph):
+            width = measure(unit)
+            if width > room and " " in unit:
+                first, *rest = unit.split(" ")
+                units += [(before, first, measure(first))]
+                units += [(True, part, measure(part)) for part in rest]
+            else:
+                units.append((before, unit, width))
+        line, used = "", 0.0
+        for before, unit, width in units:
+            gap = space if before and line else 0.0
+            if line and used + gap + width > room:
+                lines.append(line)
+                line, used, gap = "", 0.0, 0.0
+            line += (" " if gap else "") + unit
+            used += gap + width
+        lines.append(line)
+    return lines
+
+
+def widest_unit(texts, measure: Callable[[str], float]) -> float:
+    """The width of the widest piece of `texts` that wrapping cannot split."""
+    return max((measure(unit) for text in texts for _b, unit in text_units(str(text))), default=0.0)
 
 
 # -- words for the data's codes --------------------------------------------------------------
@@ -93,6 +211,9 @@ def penalty_words(penalty: dict) -> str:
     if kind == Penalty.Kind.DEAD_HAND:
         return _("Dead hand in hand %(n)s (loses the right to win it)") % values
     if kind == Penalty.Kind.LATE_ARRIVAL:
+        if penalty["minutes_late"] is None:  # he did not come (a no-show's check-in)
+            text = _("he did not come: the session is lost (rule 3.11.2)")
+            return text[:1].upper() + text[1:]
         if penalty["forfeited"]:
             return _("Late arrival, %(minutes)s minutes: the session is lost") % values
         return _("Late arrival, %(minutes)s minutes: %(points)s points deducted") % values
@@ -201,18 +322,30 @@ def ruled_table(rows, widths, commands, *, heights=None, repeat_rows: int = 0) -
     return table
 
 
+class _SheetCanvas(_NumberedCanvas):
+    """The page number at 8 pt: no text of a blank sheet is smaller (reports.base prints it
+    at 7 pt on the other forms)."""
+
+    def _draw_page_number(self, total: int) -> None:
+        width, _height = self._pagesize
+        self.setFont(fonts.regular(), MIN_SIZE)
+        text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
+
+
 class ScoreSheetRenderer(BaseRenderer):
     title = gettext_lazy("Score sheet")
     is_landscape = True
     margin_left = margin_right = 10 * mm
-    margin_top = 13 * mm
+    margin_top = 12 * mm
     margin_bottom = 10 * mm
     font_size = 8
-    small_size = 6.5  # fans, penalties, signatures, notes
+    small_size = 6.5  # fans, penalties, signatures, notes (of a sheet as entered)
     label_size = 7
 
-    # Column widths (mm): hand and round; + − total per player; won by, from, points; the fans
-    # take the rest of the page's width.
+    # Column widths (mm), at least: hand and round; + − total per player; won by, from,
+    # points; the fans take the rest of the page's width. A column is widened when a word of
+    # its heading (in the language printed) is wider.
     hand_cols = (10, 9)
     player_cols = (9.5, 9.5, 12.5)
     extra_cols = (10, 14, 9)
@@ -224,22 +357,48 @@ class ScoreSheetRenderer(BaseRenderer):
     PLAYER_ROWS = 4
     FOOT_ROWS = 6
 
+    # The blank sheet: the grid on the left, beside it the sheet's code, the penalties' lines
+    # and the umpires' signatures; every size in points at least MIN_SIZE.
+    blank_hand_cols = (9, 10)
+    blank_player_cols = (10, 10, 13)
+    blank_extra_cols = (12, 12, 12)
+    blank_gap = 4 * mm  # between the grid and the column beside it
+    blank_hand_height = 6.1 * mm  # a hand's row: room to write
+    blank_foot_heights = (6.2 * mm, 6.2 * mm, 7 * mm, 7 * mm, 12.2 * mm)
+    blank_qr_size = 24 * mm
+    blank_penalty_lines = 11  # ruled lines for penalties (at least 4 stay empty)
+    blank_penalty_height = 6.8 * mm
+    blank_box_height = 13 * mm  # the umpire's and the chief umpire's signature boxes
+
     def __init__(self):
         super().__init__()
-        fixed = sum(self.hand_cols) + PLAYERS * sum(self.player_cols) + sum(self.extra_cols)
-        self.fans_width = self.content_width - fixed * mm
-        self.col_widths = [
-            *(w * mm for w in self.hand_cols),
-            *(w * mm for _p in range(PLAYERS) for w in self.player_cols),
-            *(w * mm for w in self.extra_cols),
-            self.fans_width,
-        ]
-        self.first_player_col = len(self.hand_cols)
-        self.first_extra_col = self.first_player_col + PLAYERS * len(self.player_cols)
-        self.player_width = sum(self.player_cols) * mm
-        self.signoff_width = sum(self.extra_cols) * mm + self.fans_width - self.foot_padding - _PAD
         self._paragraph_styles: dict[tuple, ParagraphStyle] = {}
         self._wrapped: dict[tuple, str] = {}
+        self._measures: dict[tuple, Callable[[str], float]] = {}
+        hand, players, extras = self._column_widths(
+            self.hand_cols, self.player_cols, self.extra_cols, size=7, label_size=self.label_size
+        )
+        self.hand_widths, self.extra_widths = hand, extras
+        self.fans_width = self.content_width - sum(hand) - PLAYERS * sum(players) - sum(extras)
+        self.col_widths = [*hand, *(players * PLAYERS), *extras, self.fans_width]
+        self.first_player_col = len(self.hand_cols)
+        self.first_extra_col = self.first_player_col + PLAYERS * len(self.player_cols)
+        self.player_width = sum(players)
+        self.signoff_width = sum(extras) + self.fans_width - self.foot_padding - _PAD
+        blank_hand, blank_players, blank_extras = self._column_widths(
+            self.blank_hand_cols,
+            self.blank_player_cols,
+            self.blank_extra_cols,
+            size=MIN_SIZE,
+            label_size=MIN_SIZE,
+            blank=True,
+        )
+        self.blank_widths = [*blank_hand, *(blank_players * PLAYERS), *blank_extras]
+        self.blank_label_width = sum(blank_hand)
+        self.blank_player_width = sum(blank_players)
+        self.blank_extra_width = sum(blank_extras)
+        self.blank_left = sum(self.blank_widths)
+        self.blank_right = self.content_width - self.blank_left - self.blank_gap
 
     def header(self, data) -> tuple[str, str]:
         right = _("Score sheet — Session %(session)s · Table %(table)s") % {
@@ -249,6 +408,8 @@ class ScoreSheetRenderer(BaseRenderer):
         return data["tournament"], right
 
     def story(self, data) -> list:
+        if is_blank(data):
+            return self._blank_story(data)
         return [
             self._heading(data),
             Spacer(0, 1.5 * mm),
@@ -256,6 +417,69 @@ class ScoreSheetRenderer(BaseRenderer):
             *self._penalties(data),
             *self._corrections(data),
         ]
+
+    def _canvas_maker(self):
+        margin = min(self.margin_right, self.margin_bottom)
+
+        def make(*args, **kwargs):
+            canvas = _SheetCanvas(*args, **kwargs)
+            canvas._mcr_margin = margin
+            canvas._mcr_header = ("", str(self.title))
+            return canvas
+
+        return make
+
+    # -- widths -----------------------------------------------------------------------------------
+
+    def measure(self, size: float, *, bold: bool = False) -> Callable[[str], float]:
+        """The printed width of a text at `size`, each run in the face that draws it."""
+        key = (size, bold)
+        if key not in self._measures:
+            face = self.font_bold if bold else self.font
+
+            def width(text: str) -> float:
+                if fonts.is_plain(text):
+                    return stringWidth(text, face, size)
+                return sum(
+                    stringWidth(chunk, f"{name}-Bold" if bold else name, size)
+                    for name, chunk in fonts.runs(text)
+                )
+
+            self._measures[key] = width
+        return self._measures[key]
+
+    def need(self, texts, size: float, *, bold: bool = False) -> float:
+        """The width a column needs so that no word of `texts` is split or runs over."""
+        return widest_unit(texts, self.measure(size, bold=bold)) + 2 * _PAD + 1
+
+    def _column_widths(self, hand_cols, player_cols, extra_cols, *, size, label_size, blank=False):
+        """The widths (points) of the label, player and extra columns: each at least its
+        width in mm, wider when a word of its heading needs it in the language printed."""
+        labels = [
+            _("Position"),
+            _("Team"),
+            _("Player no."),
+            _("Player"),
+            _("Total"),
+            _("Penalties"),
+            _("Total points"),
+            _("Rank"),
+            _("Table points"),
+            _("Signature"),
+        ]
+        hand = max(hand_cols[0] * mm, self.need([_("Hand"), "16"], size, bold=True))
+        winds = [str(name) for name in WIND_NAMES.values()]
+        round_ = max(hand_cols[1] * mm, self.need([_("Round"), *winds], size, bold=True))
+        round_ = max(round_, self.need(labels, label_size, bold=True) - hand)
+        plus, minus, total = (w * mm for w in player_cols)
+        total = max(total, self.need([_("Total")], size, bold=True))
+        won, source, points = (w * mm for w in extra_cols)
+        won = max(won, self.need([_("Won by")], size, bold=True))
+        source = max(source, self.need([_("From")], size, bold=True))
+        if not blank:  # the word printed for a self-drawn win; by hand, a letter
+            source = max(source, self.need([_("self-drawn")], size))
+        points = max(points, self.need([_("Points")], size, bold=True))
+        return (hand, round_), (plus, minus, total), (won, source, points)
 
     # -- cells ----------------------------------------------------------------------------------
 
@@ -268,17 +492,14 @@ class ScoreSheetRenderer(BaseRenderer):
     def lines(self, texts: list[str], width: float, *, size=None, bold=False, centre=False):
         size = size or self.font_size
         texts = [t for t in texts if t]
+        room = width - 2 * _PAD
+        measure = self.measure(size, bold=bold)
+        wrapped = []
+        for text in texts:
+            wrapped += [text] if measure(text) <= room else wrap(text, room, measure)
         if all(fonts.is_plain(t) for t in texts):
-            face = self.font_bold if bold else self.font
-            room = width - 2 * _PAD
-            wrapped = []
-            for text in texts:
-                if stringWidth(text, face, size) <= room:
-                    wrapped.append(text)
-                else:
-                    wrapped += simpleSplit(text, face, size, room)
             return "\n".join(wrapped)
-        markup = "<br/>".join(fonts.markup(t, bold=bold) for t in texts)
+        markup = "<br/>".join(fonts.markup(t, bold=bold) for t in wrapped)
         return Paragraph(markup, self.paragraph_style(size, align=TA_CENTER if centre else TA_LEFT))
 
     def paragraph_style(self, size: float, *, align: int = TA_LEFT) -> ParagraphStyle:
@@ -291,6 +512,7 @@ class ScoreSheetRenderer(BaseRenderer):
                 leading=round(size * 1.16, 2),
                 alignment=align,
                 textColor=self.styles["cell"].textColor,
+                splitLongWords=0,  # lines are broken beforehand (wrap), never inside a word
             )
         return self._paragraph_styles[key]
 
@@ -298,8 +520,8 @@ class ScoreSheetRenderer(BaseRenderer):
         """A fixed sentence of the form wrapped to a width, once per language and width."""
         key = (text, width, size, bold)
         if key not in self._wrapped:
-            face = self.font_bold if bold else self.font
-            self._wrapped[key] = "\n".join(simpleSplit(text, face, size, width - 2 * _PAD))
+            measure = self.measure(size, bold=bold)
+            self._wrapped[key] = "\n".join(wrap(text, width - 2 * _PAD, measure))
         return self._wrapped[key]
 
     def _player_span(self, index: int) -> tuple[int, int]:
@@ -372,13 +594,25 @@ class ScoreSheetRenderer(BaseRenderer):
 
     def _grid(self, data):
         seats = data["seats"]
-        rows = [*self._player_rows(seats), self._hand_header()]
-        rows += [self._hand_row(hand) for hand in data["hands"]]
+        note = self.constant(self._positions_note(), self.signoff_width, self.small_size)
+        rows = [*self._player_rows(seats, note, extras=4), self._hand_header()]
+        marks = self._correction_marks(data["corrections"])
+        rows += [self._hand_row(hand, marks.get(hand["number"])) for hand in data["hands"]]
         rows += self._foot_rows(data, seats)
         heights = [None] * (len(rows) - 1) + [self.signature_height]
         return ruled_table(rows, self.col_widths, self._grid_style(data), heights=heights)
 
-    def _player_rows(self, seats) -> list[list]:
+    @staticmethod
+    def _positions_note() -> str:
+        return _(
+            "Positions A–D are the seats of East, South, West and North at the start of "
+            "the session; the seat winds then rotate as in Appendix 4."
+        )
+
+    def _player_rows(self, seats, note, *, extras: int, blank: bool = False) -> list[list]:
+        """Position (with the starting wind), team, number and name of each player; `note` in
+        the `extras` columns on the right."""
+        width = self.blank_player_width if blank else self.player_width
         positions, teams, numbers, names = [], [], [], []
         for seat in seats:
             positions.append(
@@ -386,30 +620,23 @@ class ScoreSheetRenderer(BaseRenderer):
                 % {"position": seat["position"], "wind": WIND_NAMES[seat["start_wind"]]}
             )
             empty = seat["empty"]
-            teams.append(
-                "" if empty else self.lines([seat["team"]], self.player_width, centre=True)
-            )
+            teams.append("" if empty else self.lines([seat["team"]], width, centre=True))
             numbers.append("" if empty else number(seat["number"]))
-            names.append("" if empty else self._name_cell(seat))
-        note = self.constant(
-            _(
-                "Positions A–D are the seats of East, South, West and North at the start of "
-                "the session; the seat winds then rotate as in Appendix 4."
-            ),
-            self.signoff_width,
-            self.small_size,
-        )
+            names.append("" if empty else self._name_cell(seat, width, blank=blank))
         labels = [_("Position"), _("Team"), _("Player no."), _("Player")]
         rows = []
         for label, values in zip(labels, (positions, teams, numbers, names), strict=True):
+            label_cell = self.blank_label(label) if blank else self.label(label)
+            first = not rows
             rows.append(
-                [self.label(label), "", *self._spread(values), note if not rows else "", "", "", ""]
+                [label_cell, "", *self._spread(values), note if first else "", *[""] * (extras - 1)]
             )
         return rows
 
-    def _name_cell(self, seat: dict):
+    def _name_cell(self, seat: dict, width: float, *, blank: bool = False):
+        size = 9 if blank else self.font_size
         name = self.lines(
-            [seat["name"], seat["native_name"]], self.player_width, bold=True, centre=True
+            [seat["name"], seat["native_name"]], width, size=size, bold=True, centre=True
         )
         if not seat["replaces"]:
             return name
@@ -417,17 +644,21 @@ class ScoreSheetRenderer(BaseRenderer):
             "name": seat["replaces"]["name"],
             "number": number(seat["replaces"]["number"]),
         }
+        small = MIN_SIZE if blank else self.small_size
         markup = "<br/>".join(
             [
                 fonts.markup(seat["name"], bold=True),
                 *([fonts.markup(seat["native_name"], bold=True)] if seat["native_name"] else []),
-                f'<font size="{self.small_size}">{fonts.markup(note)}</font>',
+                *(
+                    f'<font size="{small}">{fonts.markup(line)}</font>'
+                    for line in wrap(note, width - 2 * _PAD, self.measure(small))
+                ),
             ]
         )
-        return Paragraph(markup, self.paragraph_style(self.font_size, align=TA_CENTER))
+        return Paragraph(markup, self.paragraph_style(size, align=TA_CENTER))
 
     def _hand_header(self) -> list:
-        return [
+        texts = [
             _("Hand"),
             _("Round"),
             *["+", "\u2212", _("Total")] * PLAYERS,
@@ -436,19 +667,54 @@ class ScoreSheetRenderer(BaseRenderer):
             _("Points"),
             _("Fans"),
         ]
+        return [
+            self.fit(text, width, size=7, bold=True)
+            for text, width in zip(texts, self.col_widths, strict=True)
+        ]
 
-    def _hand_row(self, hand: dict) -> list:
+    @staticmethod
+    def _correction_marks(corrections: list[dict]) -> dict[int, list[str]]:
+        """Hand number -> the numbers (C1, C2, …) of the corrections that changed or removed
+        the hand standing at that number, as listed under the sheet."""
+        marks: dict[int, list[str]] = {}
+        for index, correction in enumerate(corrections, start=1):
+            if correction["kind"] in (Correction.Kind.HAND, Correction.Kind.HAND_REMOVED):
+                hand = correction["what"].get("hand")
+                if hand:
+                    marks.setdefault(hand, []).append(f"C{index}")
+        return marks
+
+    def _hand_row(self, hand: dict, marks: list[str] | None = None) -> list:
         cells = []
         for plus, minus, total in hand["cells"]:
             cells += [number(plus), number(minus), signed(total) or number(total)]
         head = [str(hand["number"]), str(WIND_NAMES[hand["round"]]), *cells]
+        fans = outcome_words(hand) if hand["played"] else ""
+        if marks:
+            fans = self._marked(fans, marks)
+        else:
+            fans = self.fit(fans, self.fans_width, size=self.small_size) if fans else ""
         if not hand["played"]:
-            return [*head, "", "", "", ""]
-        fans = self.fit(outcome_words(hand), self.fans_width, size=self.small_size)
+            return [*head, "", "", "", fans]
         if hand["outcome"] != Hand.Outcome.WIN:
             return [*head, "—", "", "", fans]
         source = _("self-drawn") if hand["self_drawn"] else hand["discarder"]
         return [*head, hand["winner"], source, str(hand["total"]), fans]
+
+    def _marked(self, fans: str, marks: list[str]):
+        """The fans of a corrected hand after a bold mark naming its corrections."""
+        mark = _("%(marks)s: corrected after signing, see the corrections") % {
+            "marks": ", ".join(marks)
+        }
+        room = self.fans_width - 2 * _PAD
+        size = self.small_size
+        lines = [
+            fonts.markup(line, bold=True)
+            for line in wrap(mark, room, self.measure(size, bold=True))
+        ]
+        if fans:
+            lines += [fonts.markup(line) for line in wrap(fans, room, self.measure(size))]
+        return Paragraph("<br/>".join(lines), self.paragraph_style(size))
 
     def _foot_rows(self, data, seats) -> list[list]:
         totals = data["totals"]
@@ -484,7 +750,7 @@ class ScoreSheetRenderer(BaseRenderer):
 
     def label(self, text: str) -> str:
         """A row's label over the hand and round columns, on two lines if it must."""
-        return self.constant(text, sum(self.hand_cols) * mm, self.label_size, bold=True)
+        return self.constant(text, sum(self.hand_widths), self.label_size, bold=True)
 
     @staticmethod
     def _penalty_sums(penalties: list[dict]) -> tuple[list[int], list[int]]:
@@ -531,10 +797,7 @@ class ScoreSheetRenderer(BaseRenderer):
         the appendix's closing sentence and, on a stamped sheet, the fingerprint."""
         fingerprint = data.get("fingerprint")
         left = self.signoff_width - (self.fingerprint_width if fingerprint else 0)
-        footnote = _(
-            "(Add up the totals carefully, write clearly, then check and sign. Results are "
-            "final once signed.)"
-        )
+        footnote = self._closing_sentence()
         umpire = self._signature(
             _("Signature of the umpire"),
             data["umpire_signature"],
@@ -653,6 +916,29 @@ class ScoreSheetRenderer(BaseRenderer):
 
     # -- below the grid ---------------------------------------------------------------------------
 
+    def _titled(self, title, rows, widths, commands, *, size=8.5, heights=None) -> Table:
+        """A ruled table under its section title, the title being the table's first row: it
+        repeats on a page the table continues on, and never stands alone at a page's foot."""
+        shifted = []
+        for name, (c0, r0), (c1, r1), *rest in commands:
+            shifted.append((name, (c0, r0 + (r0 >= 0)), (c1, r1 + (r1 >= 0)), *rest))
+        title_commands = [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("FONT", (0, 0), (0, 0), self.font_bold, size),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (0, 0), 2.5 * mm),
+            ("BOTTOMPADDING", (0, 0), (0, 0), 1),
+            ("VALIGN", (0, 0), (0, 0), "BOTTOM"),
+        ]
+        title_row = [title, *[""] * (len(widths) - 1)]
+        return ruled_table(
+            [title_row, *rows],
+            widths,
+            [*shifted, *title_commands],
+            heights=None if heights is None else [None, *heights],
+            repeat_rows=2,
+        )
+
     def _section_title(self, text: str):
         return ruled_table(
             [[text]],
@@ -672,13 +958,17 @@ class ScoreSheetRenderer(BaseRenderer):
         widths_mm = [10, 48, 82, 0, 11, 11, 11, 11, 22]
         widths = [w * mm for w in widths_mm]
         widths[3] = self.content_width - sum(widths_mm) * mm
-        header = [
+        texts = [
             _("Hand"),
             _("Player"),
             _("Penalty"),
             _("Nature of the foul"),
             *"ABCD",
             _("Recorded"),
+        ]
+        header = [
+            self.fit(text, width, size=7, bold=True)
+            for text, width in zip(texts, widths, strict=True)
         ]
         commands = [
             ("GRID", (0, 0), (-1, -1), 0.4, GRID),
@@ -693,24 +983,29 @@ class ScoreSheetRenderer(BaseRenderer):
             rows.append(self._penalty_row(penalty, widths))
             if penalty["void"]:
                 commands.append(("TEXTCOLOR", (0, index), (-1, index), VOID_GREY))
-        return [
-            self._section_title(_("Penalties (rule 3.11)")),
-            ruled_table(rows, widths, commands, repeat_rows=1),
-        ]
+        return [self._titled(_("Penalties (rule 3.11)"), rows, widths, commands)]
+
+    def _void_words(self, words: str, reason: str, width: float, size: float) -> Paragraph:
+        """A void penalty's words struck through and marked: it stays on the record but counts
+        for nothing."""
+        note = _("VOID, not counted: %(reason)s") % {"reason": reason}
+        room = width - 2 * _PAD
+        struck = "<br/>".join(
+            f'<font color="{GREY_HEX}"><strike>{fonts.markup(line)}</strike></font>'
+            for line in wrap(words, room, self.measure(size))
+        )
+        marked = "<br/>".join(
+            fonts.markup(line, bold=True)
+            for line in wrap(note, room, self.measure(size, bold=True))
+        )
+        return Paragraph(f"{struck}<br/>{marked}", self.paragraph_style(size))
 
     def _penalty_row(self, penalty: dict, widths: list[float]) -> list:
         player = f"{penalty['position']} {penalty['player']}".strip()
         words = penalty_words(penalty)
         deltas = [signed(d) if d else "" for d in penalty["deltas"]]
         if penalty["void"]:
-            # Struck through and marked: it stays on the record but counts for nothing.
-            note = _("VOID, not counted: %(reason)s") % {"reason": penalty["void_reason"]}
-            style = self.paragraph_style(self.small_size)
-            words_cell = Paragraph(
-                f'<font color="{GREY_HEX}"><strike>{fonts.markup(words)}</strike></font>'
-                f"<br/>{fonts.markup(note, bold=True)}",
-                style,
-            )
+            words_cell = self._void_words(words, penalty["void_reason"], widths[2], self.small_size)
             struck = self.paragraph_style(self.small_size, align=TA_RIGHT)
             deltas = [
                 Paragraph(f'<font color="{GREY_HEX}"><strike>{d}</strike></font>', struck)
@@ -739,29 +1034,296 @@ class ScoreSheetRenderer(BaseRenderer):
         corrections = data["corrections"]
         if not corrections:
             return []
-        widths_mm = [22, 30, 105, 0]
+        widths_mm = [9, 22, 30, 100, 0]
         widths = [w * mm for w in widths_mm]
-        widths[3] = self.content_width - sum(widths_mm) * mm
-        rows = [[_("When"), _("By"), _("Correction"), _("Reason")]]
-        for correction in corrections:
+        widths[0] = max(widths[0], self.need([_("No."), "C10"], 7, bold=True))
+        widths[4] = self.content_width - sum(widths[:4])
+        texts = [_("No."), _("When"), _("By"), _("Correction"), _("Reason")]
+        rows = [
+            [
+                self.fit(text, width, size=7, bold=True)
+                for text, width in zip(texts, widths, strict=True)
+            ]
+        ]
+        for index, correction in enumerate(corrections, start=1):
             rows.append(
                 [
+                    f"C{index}",
                     correction["at"]["display"],
-                    self.fit(correction["by"], widths[1], size=self.small_size),
-                    self.fit(correction_words(correction), widths[2], size=self.small_size),
-                    self.fit(correction["reason"], widths[3], size=self.small_size),
+                    self.fit(correction["by"], widths[2], size=self.small_size),
+                    self.fit(correction_words(correction), widths[3], size=self.small_size),
+                    self.fit(correction["reason"], widths[4], size=self.small_size),
                 ]
             )
         commands = [
             ("GRID", (0, 0), (-1, -1), 0.4, GRID),
             ("FONT", (0, 0), (-1, -1), self.font, self.small_size, self.small_size * 1.16),
             ("FONT", (0, 0), (-1, 0), self.font_bold, 7),
+            ("FONT", (0, 1), (0, -1), self.font_bold, self.small_size),
             ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ]
-        return [
-            self._section_title(_("Corrections by the chief umpire after the sheet was signed")),
-            ruled_table(rows, widths, commands, repeat_rows=1),
+        title = _("Corrections by the chief umpire after the sheet was signed")
+        return [self._titled(title, rows, widths, commands)]
+
+    # -- the blank sheet --------------------------------------------------------------------------
+
+    def _blank_story(self, data) -> list:
+        """The grid on the left; beside it the sheet's code, the penalties' lines, the
+        signature boxes and the closing sentence. Kept on one page whatever the names."""
+        width = self.blank_right
+        left = [self._blank_heading(data), Spacer(0, 1 * mm), self._blank_grid(data)]
+        right = [
+            self._code_block(data, width),
+            Spacer(0, 3 * mm),
+            self._blank_penalties(data, width),
+            Spacer(0, 3 * mm),
+            self._blank_signatures(width),
+            self._closing(width),
         ]
+        page = Table(
+            [[left, right]],
+            colWidths=[self.blank_left, self.content_width - self.blank_left],
+            hAlign="LEFT",
+        )
+        page.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    ("LEFTPADDING", (1, 0), (1, 0), self.blank_gap),
+                ]
+            )
+        )
+        return [KeepInFrame(0, 0, [page], mode="shrink")]
+
+    def _blank_heading(self, data):
+        """The title, then Game, Group, Table, Time and Umpire on one ruled line (a value not
+        known yet is left to write)."""
+        labels = [_("Game"), _("Group"), _("Table"), _("Time"), _("Umpire")]
+        values = [
+            str(data["session"]),
+            data["group"] or "",
+            str(data["table"]),
+            self._time_text(data["time"]),
+            data["umpire"] or "",
+        ]
+        value = self.measure(9, bold=True)
+        pads = 2 * _PAD + 1
+        label_widths = [self.measure(MIN_SIZE)(label) + 2 * _PAD + 1 for label in labels]
+        game, group, table = (
+            max(least, value(text) + pads)
+            for least, text in zip((9 * mm, 12 * mm, 9 * mm), values, strict=False)
+        )
+        fixed = sum(label_widths) + game + group + table
+        time = min(value(values[3]) + pads, self.blank_left - fixed - 35 * mm)
+        umpire = self.blank_left - fixed - time
+        widths = [
+            *(
+                w
+                for pair in zip(label_widths, (game, group, table, time, umpire), strict=True)
+                for w in pair
+            )
+        ]
+        row = []
+        for index, (label, text) in enumerate(zip(labels, values, strict=True)):
+            row += [label, self.fit(text, widths[2 * index + 1], size=9, bold=True)]
+        title = _("Score Sheet for a Game Session")
+        commands = [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("FONT", (0, 0), (0, 0), self.font_bold, 12, 14),
+            ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (-1, 0), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 2),
+            ("BOX", (0, 1), (-1, 1), HEAVY, GRID),
+            ("FONT", (1, 1), (-1, 1), self.font_bold, 9),
+            *(("FONT", (c, 1), (c, 1), self.font, MIN_SIZE) for c in range(0, 10, 2)),
+            *(("LINEAFTER", (c, 1), (c, 1), 0.4, GRID) for c in range(1, 9, 2)),
+            *(("BACKGROUND", (c, 1), (c, 1), SHADE) for c in range(0, 10, 2)),
+            ("TOPPADDING", (0, 1), (-1, 1), 2),
+            ("BOTTOMPADDING", (0, 1), (-1, 1), 2.5),
+        ]
+        return ruled_table([[title, *[""] * 9], row], widths, commands)
+
+    def _blank_grid(self, data):
+        note = self.constant(self._positions_note(), self.blank_extra_width, MIN_SIZE)
+        rows = self._player_rows(data["seats"], note, extras=3, blank=True)
+        texts = [
+            _("Hand"),
+            _("Round"),
+            *["+", "\u2212", _("Total")] * PLAYERS,
+            _("Won by"),
+            _("From"),
+            _("Points"),
+        ]
+        rows.append(
+            [
+                self.fit(text, width, size=MIN_SIZE, bold=True)
+                for text, width in zip(texts, self.blank_widths, strict=True)
+            ]
+        )
+        empty = [""] * (PLAYERS * 3 + 3)
+        rows += [[str(h["number"]), str(WIND_NAMES[h["round"]]), *empty] for h in data["hands"]]
+        labels = [_("Total"), _("Penalties"), _("Total points"), _("Table points"), _("Signature")]
+        rows += [[self.blank_label(label), "", *empty] for label in labels]
+        heights = [None] * (self.PLAYER_ROWS + 1) + [self.blank_hand_height] * len(data["hands"])
+        heights += list(self.blank_foot_heights)
+        if not hasattr(self, "_blank_commands"):
+            self._blank_commands = self._blank_grid_commands(len(data["hands"]))
+        return ruled_table(rows, self.blank_widths, self._blank_commands, heights=heights)
+
+    def _blank_grid_commands(self, hands: int) -> list:
+        heading = self.PLAYER_ROWS
+        first_hand, first_foot = heading + 1, heading + 1 + hands
+        last = first_foot + len(self.blank_foot_heights) - 1
+        first_player, extra = len(self.blank_hand_cols), len(self.blank_widths) - 3
+        bold = self.font_bold
+        labelled = [*range(heading), *range(first_foot, last + 1)]
+        commands = [
+            ("GRID", (0, 0), (extra - 1, -1), 0.4, GRID),
+            ("GRID", (extra, heading), (-1, first_foot - 1), 0.4, GRID),
+            ("BOX", (0, 0), (-1, -1), HEAVY, GRID),
+            *(("SPAN", (0, r), (1, r)) for r in labelled),
+            ("FONT", (0, 0), (1, -1), bold, MIN_SIZE),
+            ("BACKGROUND", (0, 0), (1, heading - 1), SHADE),
+            ("BACKGROUND", (0, first_foot), (1, last), SHADE),
+            # The players: centred; the positions and names in bold, the numbers large.
+            ("ALIGN", (first_player, 0), (extra - 1, heading - 1), "CENTER"),
+            ("FONT", (first_player, 0), (extra - 1, heading - 1), self.font, MIN_SIZE),
+            ("FONT", (first_player, 0), (extra - 1, 0), bold, 9),
+            ("FONT", (first_player, 2), (extra - 1, 2), bold, 10),
+            ("FONT", (first_player, 3), (extra - 1, 3), bold, 9),
+            ("SPAN", (extra, 0), (-1, heading - 1)),
+            ("VALIGN", (extra, 0), (-1, heading - 1), "TOP"),
+            ("FONT", (extra, 0), (-1, heading - 1), self.font, MIN_SIZE, MIN_SIZE * 1.18),
+            # The hands' heading; then each hand's number and round, centred.
+            ("FONT", (0, heading), (-1, heading), bold, MIN_SIZE),
+            ("BACKGROUND", (0, heading), (-1, heading), SHADE),
+            ("ALIGN", (0, heading), (-1, heading), "CENTER"),
+            ("FONT", (0, first_hand), (0, first_foot - 1), self.font, 9),
+            ("FONT", (1, first_hand), (1, first_foot - 1), self.font, MIN_SIZE),
+            ("ALIGN", (0, first_hand), (1, first_foot - 1), "CENTER"),
+            # The foot's right: nothing to write there.
+            ("SPAN", (extra, first_foot), (-1, last)),
+            # Heavy rules: around each player's columns, under the headings, above the foot.
+            ("LINEBEFORE", (extra, 0), (extra, -1), HEAVY, GRID),
+            ("LINEBELOW", (0, heading), (-1, heading), HEAVY, GRID),
+            ("LINEABOVE", (0, first_foot), (-1, first_foot), HEAVY, GRID),
+        ]
+        for index in range(PLAYERS):
+            first = first_player + 3 * index
+            end = first + 2
+            commands += [
+                ("LINEBEFORE", (first, 0), (first, -1), HEAVY, GRID),
+                # The running total's column, faintly shaded for the pen.
+                ("BACKGROUND", (end, first_hand), (end, first_foot), RUNNING),
+            ]
+            for row in [*range(heading), *range(first_foot + 2, last + 1)]:
+                commands.append(("SPAN", (first, row), (end, row)))
+        return commands
+
+    def blank_label(self, text: str) -> str:
+        return self.constant(text, self.blank_label_width, MIN_SIZE, bold=True)
+
+    def _code_block(self, data, width: float) -> Table:
+        """The sheet's code and its QR code, which the score desk types or scans to open the
+        sheet (tournaments.display.sheet_code; the QR code holds exactly that text)."""
+        code = sheet_code(data["session"], data["table"])
+        size = self.blank_qr_size
+        text_width = width - size - 2 * mm
+        hint = self.constant(_("Type or scan it at the score desk."), text_width, MIN_SIZE)
+        rows = [[qr_drawing(code, size), _("Sheet code")], ["", code], ["", hint]]
+        commands = [
+            ("SPAN", (0, 0), (0, -1)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BOX", (0, 0), (-1, -1), 0.4, GRID),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (0, 0), 0),
+            ("BOTTOMPADDING", (0, 0), (0, 0), 0),
+            ("FONT", (1, 0), (1, 0), self.font, MIN_SIZE),
+            ("TOPPADDING", (1, 0), (1, 0), 2 * mm),
+            ("FONT", (1, 1), (1, 1), self.font_bold, 20, 24),
+            ("FONT", (1, 2), (1, 2), self.font, MIN_SIZE, MIN_SIZE * 1.18),
+        ]
+        return ruled_table(rows, [size + 2 * mm, text_width], commands)
+
+    def _blank_penalties(self, data, width: float) -> Table:
+        """The penalties' ruled lines (rule 3.11): those recorded before play first (a late
+        arrival at check-in), then empty lines, at least four."""
+        hand = max(9 * mm, self.need([_("Hand"), "16"], MIN_SIZE, bold=True))
+        player = max(10 * mm, self.need([_("Player")], MIN_SIZE, bold=True))
+        points = max(12 * mm, self.need([_("Points"), "\u2212888"], MIN_SIZE, bold=True))
+        widths = [hand, player, width - hand - player - points, points]
+        texts = [_("Hand"), _("Player"), _("Penalty"), _("Points")]
+        rows = [
+            [
+                self.fit(text, w, size=MIN_SIZE, bold=True)
+                for text, w in zip(texts, widths, strict=True)
+            ]
+        ]
+        for penalty in data["penalties"]:
+            words = penalty_words(penalty)
+            if penalty["void"]:
+                words_cell = self._void_words(words, penalty["void_reason"], widths[2], MIN_SIZE)
+            else:
+                words_cell = self.fit(words, widths[2], size=MIN_SIZE)
+            position = penalty["position"]
+            delta = penalty["deltas"][POSITIONS.index(position)] if position else None
+            rows.append([number(penalty["hand"]), position, words_cell, signed(delta or None)])
+        empty = max(4, self.blank_penalty_lines - len(data["penalties"]))
+        rows += [["", "", "", ""] for _line in range(empty)]
+        heights = [None] * (len(rows) - empty) + [self.blank_penalty_height] * empty
+        commands = [
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("FONT", (0, 0), (-1, -1), self.font, MIN_SIZE),
+            ("FONT", (0, 0), (-1, 0), self.font_bold, MIN_SIZE),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("ALIGN", (0, 0), (1, -1), "CENTER"),
+            ("ALIGN", (3, 1), (3, -1), "RIGHT"),
+        ]
+        title = _("Penalties (rule 3.11)")
+        return self._titled(title, rows, widths, commands, size=9, heights=heights)
+
+    def _blank_signatures(self, width: float) -> Table:
+        """The umpire's and the chief umpire's boxes to sign in, the date on the same line."""
+        date = max(26 * mm, self.need([_("Date")], MIN_SIZE) + 14 * mm)
+        sign = width - date
+        rows, heights, commands = [], [], [("FONT", (0, 0), (-1, -1), self.font, MIN_SIZE)]
+        for index, label in enumerate(
+            (_("Signature of the umpire"), _("Signature of the chief umpire"))
+        ):
+            top = 3 * index
+            if index:
+                rows.append(["", ""])
+                heights.append(3 * mm)
+            rows += [[self.constant(label, sign, MIN_SIZE), _("Date")], ["", ""]]
+            heights += [None, self.blank_box_height]
+            commands += [
+                ("BOX", (0, top), (0, top + 1), 0.8, GRID),
+                ("BOX", (1, top), (1, top + 1), 0.8, GRID),
+                ("VALIGN", (0, top), (-1, top), "TOP"),
+            ]
+        return ruled_table(rows, [sign, date], commands, heights=heights)
+
+    def _closing(self, width: float) -> Table:
+        text = self.constant(self._closing_sentence(), width, MIN_SIZE, bold=True)
+        commands = [
+            ("FONT", (0, 0), (0, 0), self.font_bold, MIN_SIZE, MIN_SIZE * 1.2),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (0, 0), 3 * mm),
+        ]
+        return ruled_table([[text]], [width], commands)
+
+    @staticmethod
+    def _closing_sentence() -> str:
+        """Appendix 5's closing sentence."""
+        return _(
+            "(Add up the totals carefully, write clearly, then check and sign. Results are "
+            "final once signed.)"
+        )
 
 
 def render_scoresheets(documents: list[dict], progress=None) -> bytes:

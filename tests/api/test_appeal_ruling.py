@@ -8,6 +8,7 @@ from tests.api.sheet_helpers import signed, win
 from tournaments.models import Appeal, Hand
 from tournaments.roles import Role
 from tournaments.services.corrections import correction_hand_replace
+from tournaments.system_texts import system_text
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,9 @@ def test_the_committee_upholds_a_filed_appeal_taking_it_under_review_first(appea
     assert appeal.fee_status == Appeal.FeeStatus.RETURNED
     assert (appeal.ruling, appeal.reasons) == (UPHELD["ruling"], UPHELD["reasons"])
     assert appeal.ruled_by == committee.user and appeal.ruled_at is not None
-    reasons = [r.history_change_reason for r in appeal.history.order_by("history_date")]
+    reasons = [
+        system_text(r.history_change_reason) for r in appeal.history.order_by("history_date")
+    ]
     assert reasons == [
         "Filed by the player",
         "Taken under review by the committee",

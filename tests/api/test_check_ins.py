@@ -85,7 +85,7 @@ def test_a_late_arrival_reports_its_penalty(as_role, sheet):
         "minutes_late": 13,
         "amount": 20,
         "forfeited": False,
-        "reason": penalty.reason,
+        "reason": "Arrived 13 minutes after the session started (rule 3.11.2).",  # in words
     }
 
 

@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from desk.models import DeskEntry
+from desk.services import desk_payload
 from tests.desk.helpers import DRAW, PAPER, TIME, accept, fresh, key, win
 from tests.tournaments.factories import PLAY_START, seated_table
 from tournaments.errors import TournamentError
@@ -109,16 +110,46 @@ def test_the_scores_equal_those_of_the_sheet_entered_hand_by_hand(clerks, login,
     assert desk == umpired
 
 
-def test_an_invalid_hand_in_agreeing_entries_writes_nothing_and_names_the_hand(clerks, sheet):
+def refused_at_once(clerk, sheet, paper, status: int = 400) -> dict:
+    """The first entry of `paper` is checked before it is held: refused, nothing held or
+    written, the sheet's version unchanged. Returns the refusal."""
+    version = fresh(sheet).version
+    response = key(clerk, sheet, paper)
+    assert response.status_code == status, response.content
+    assert not DeskEntry.objects.exists()
+    assert not Hand.objects.exists() and not Penalty.objects.exists()
+    assert not SessionResult.objects.exists() and not SheetConfirmation.objects.exists()
+    assert fresh(sheet).version == version
+    (problem,) = response.json()["errors"]
+    return problem
+
+
+def test_a_first_entry_with_a_hand_under_eight_points_is_refused_at_once_naming_it(clerks, sheet):
     paper = copy.deepcopy(PAPER)
     paper["hands"][2] = win("B", None, 6)  # hand 3: under the 8-point minimum
-    key(clerks[0], sheet, paper)
+    problem = refused_at_once(clerks[0], sheet, paper)
+    assert problem["code"] == "under_minimum" and problem["field"] == "hands.2.hand"
+    assert problem["message"].startswith("Hand 3:")
+
+
+def test_an_invalid_entry_held_before_the_check_records_nothing_when_a_second_agrees(
+    clerks, sheet
+):
+    """An entry held unchecked (kept from before first entries were checked) meets the
+    services' refusal when a second entry agrees with it: nothing at all is written."""
+    paper = copy.deepcopy(PAPER)
+    paper["hands"][2] = win("B", None, 6)
+    DeskEntry.objects.create(
+        table_session=sheet,
+        clerk=clerks[0].user,
+        payload=desk_payload(**paper),
+        status=DeskEntry.Status.FIRST,
+    )
     version = fresh(sheet).version
     response = key(clerks[1], sheet, paper)
     assert response.status_code == 400, response.content
     (problem,) = response.json()["errors"]
     assert problem["code"] == "under_minimum" and problem["field"] == "hands.2.hand"
-    assert problem["message"].startswith("Hand 3:")
     assert not Hand.objects.exists() and not Penalty.objects.exists()
     assert not SessionResult.objects.exists() and not SheetConfirmation.objects.exists()
     assert fresh(sheet).version == version
@@ -130,13 +161,9 @@ def test_a_winner_with_a_dead_hand_is_refused_naming_the_hand(clerks, sheet):
     paper["penalties"].append(
         {"offender": "C", "kind": "dead_hand", "reason": "Exposed a tile", "hand_number": 5}
     )  # and C wins hand 5
-    key(clerks[0], sheet, paper)
-    response = key(clerks[1], sheet, paper)
-    assert response.status_code == 400, response.content
-    (problem,) = response.json()["errors"]
+    problem = refused_at_once(clerks[0], sheet, paper)
     assert problem["field"] == "hands.4" and problem["message"].startswith("Hand 5:")
     assert "dead hand" in problem["message"]
-    assert not Hand.objects.exists() and not Penalty.objects.exists()
 
 
 def test_a_penalty_in_a_hand_never_played_is_refused_naming_the_penalty(clerks, sheet):
@@ -144,21 +171,14 @@ def test_a_penalty_in_a_hand_never_played_is_refused_naming_the_penalty(clerks, 
     paper["penalties"].append(
         {"offender": "A", "kind": "warning", "reason": "x", "hand_number": 12}
     )
-    key(clerks[0], sheet, paper)
-    response = key(clerks[1], sheet, paper)
-    assert response.status_code == 400, response.content
-    (problem,) = response.json()["errors"]
+    problem = refused_at_once(clerks[0], sheet, paper)
     assert problem["field"] == "penalties.3" and problem["message"].startswith("Penalty 4:")
-    assert not Hand.objects.exists()
 
 
 def test_signatures_on_a_sheet_still_open_are_refused_and_nothing_is_written(clerks, sheet):
     paper = {"hands": [win("A", "B", 8), DRAW], "confirmed": ["A"]}
-    key(clerks[0], sheet, paper)
-    response = key(clerks[1], sheet, paper)
-    assert response.status_code == 409, response.content
-    assert response.json()["errors"][0]["field"] == "confirmed"
-    assert not Hand.objects.exists()
+    problem = refused_at_once(clerks[0], sheet, paper, status=409)
+    assert problem["field"] == "confirmed"
 
 
 def test_a_sheet_without_signatures_stays_open_for_its_players(clerks, sheet):
@@ -266,3 +286,16 @@ def test_when_entries_differ_the_chief_names_the_one_he_accepts(clerks, chief, s
     assert Hand.objects.get(table_session=sheet, number=1).points == 16
     statuses = dict(DeskEntry.objects.values_list("clerk__username", "status"))
     assert statuses == {"clerk1": "superseded", "clerk2": "accepted_alone"}
+
+
+def test_a_recorded_paper_moves_the_sheets_version_once(clerks, sheet):
+    key(clerks[0], sheet, PAPER)
+    before = fresh(sheet).version
+    assert key(clerks[1], sheet, PAPER).status_code == 201
+    assert fresh(sheet).version == before + 1
+
+
+def test_a_hand_keyed_after_the_time_limit_stop_is_refused_at_once(clerks, sheet):
+    paper = {"hands": [win("A", "B", 8), TIME, win("C", "D", 9)]}
+    problem = refused_at_once(clerks[0], sheet, paper, status=409)
+    assert problem["field"] == "hands.2" and problem["message"].startswith("Hand 3:")

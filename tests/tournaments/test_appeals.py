@@ -22,6 +22,7 @@ from tournaments.services.appeals import (
     appeal_start_review,
     appeal_withdraw,
 )
+from tournaments.system_texts import system_text
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_a_player_files_his_own_appeal_with_the_tournaments_fee(
     assert not appeal_filed_on_paper(appeal)
     record = appeal.history.get()
     assert record.history_user == player.user
-    assert record.history_change_reason == "Filed by the player"
+    assert system_text(record.history_change_reason) == "Filed by the player"
 
 
 def test_the_teams_captain_files_for_a_player_of_his_team(appeal_session, appeal_players):
@@ -59,7 +60,7 @@ def test_the_teams_captain_files_for_a_player_of_his_team(appeal_session, appeal
     assert appeal.player == appeal_players["A"]
     assert appeal.filed_as_captain
     assert appeal.filed_by == captain.user
-    assert appeal.history.get().history_change_reason == "Filed by the team's captain"
+    assert system_text(appeal.history.get().history_change_reason) == "Filed by the team's captain"
 
 
 def test_it_refuses_an_appeal_filed_by_another_player(appeal_session, appeal_players):
@@ -102,7 +103,7 @@ def test_the_chief_umpire_enters_a_written_appeal_handed_in_on_paper(
     assert appeal_filed_on_paper(appeal)
     record = appeal.history.get()
     assert record.history_user == chief_user
-    assert "on paper" in record.history_change_reason
+    assert "on paper" in system_text(record.history_change_reason)
 
 
 def test_only_the_chief_umpire_enters_the_time_an_appeal_was_handed_in(
@@ -338,7 +339,7 @@ def test_an_upheld_appeal_returns_the_fee_and_records_who_ruled(appeal, committe
     assert decided.pk == appeal.pk
     latest = appeal.history.first()
     assert latest.history_user == committee_user
-    assert latest.history_change_reason == "Upheld: fee returned"
+    assert system_text(latest.history_change_reason) == "Upheld: fee returned"
     assert appeal.history.count() == 3
 
 
@@ -407,7 +408,7 @@ def test_the_filer_withdraws_his_appeal_and_forfeits_the_fee(
     appeal.refresh_from_db()
     assert (appeal.status, appeal.fee_status) == ("withdrawn", "forfeited")
     assert appeal.ruled_at is not None and appeal.ruled_by is None
-    assert appeal.history.first().history_change_reason == "Withdrawn: fee forfeited"
+    assert system_text(appeal.history.first().history_change_reason) == "Withdrawn: fee forfeited"
 
 
 def test_the_chief_umpire_withdraws_an_appeal_handed_back_on_paper(appeal, chief_user):

@@ -20,6 +20,7 @@ from tournaments.services.checkin import (
 )
 from tournaments.services.hands import hand_record_win
 from tournaments.services.sheets import SheetLocked
+from tournaments.system_texts import system_text
 
 START = datetime.datetime(2026, 5, 2, 10, 0, tzinfo=datetime.UTC)
 
@@ -114,7 +115,7 @@ def test_late_arrival_costs_ten_up_to_ten_minutes_and_twenty_up_to_fifteen(
     [penalty] = late_penalties(sheet)
     assert (penalty.amount, penalty.forfeited, penalty.deltas) == (points, False, {"A": -points})
     assert penalty.minutes_late == minutes + (1 if seconds else 0)
-    assert "after the session started" in penalty.reason
+    assert "after the session started" in system_text(penalty.reason)
 
 
 def test_late_points_are_taken_from_the_session_score_and_given_to_nobody(sheet):
@@ -142,11 +143,11 @@ def test_a_changed_check_in_time_voids_the_old_penalty_and_records_the_new_one(s
     arrive(sheet, "A", minutes=12)
     [old] = late_penalties(sheet, voided=True)
     [new] = late_penalties(sheet)
-    assert (old.amount, old.void_reason) == (10, "Check-in time changed")
+    assert (old.amount, system_text(old.void_reason)) == (10, "Check-in time changed")
     assert (new.amount, new.minutes_late) == (20, 12)
     check_in = CheckIn.objects.get()
     assert check_in.arrived_at == START + datetime.timedelta(minutes=12)
-    assert check_in.history.first().history_change_reason == "Check-in time changed"
+    assert system_text(check_in.history.first().history_change_reason) == "Check-in time changed"
     arrive(sheet, "A", minutes=0)
     assert late_penalties(sheet) == [] and len(late_penalties(sheet, voided=True)) == 2
 
@@ -184,7 +185,7 @@ def test_changing_the_session_start_judges_every_check_in_again(sheet):
     current = {p.player_id: (p.minutes_late, p.amount) for p in late_penalties(sheet)}
     assert current == {player_at(sheet, "A").pk: (15, 20), player_at(sheet, "B").pk: (9, 10)}
     [voided] = late_penalties(sheet, voided=True)
-    assert voided.void_reason == "Session start changed"
+    assert system_text(voided.void_reason) == "Session start changed"
     assert checkin_session_started(session=session) == 0
 
 

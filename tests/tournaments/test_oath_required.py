@@ -20,6 +20,7 @@ from tournaments.roles import Role
 from tournaments.selectors.dashboard import dashboard_compute
 from tournaments.services.lots import OathNotTaken, lots_draw, lots_players_without_oath
 from tournaments.services.registration import player_accept_oath
+from tournaments.system_texts import system_text
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def numbers(tournament: Tournament) -> list:
 
 
 def last_reason(obj) -> str | None:
-    return obj.history.order_by("-history_id").first().history_change_reason
+    return system_text(obj.history.order_by("-history_id").first().history_change_reason)
 
 
 # -- the setting ---------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tournaments.models import (
 )
 from tournaments.roles import PermissionRefused
 from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
+from tournaments.system_texts import system_text
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +213,7 @@ def test_a_penalty_recorded_after_the_players_confirmed_withdraws_their_confirma
         sheet_sign(table_session=sheet, user=people.umpire)
     withdrawn = SheetConfirmation.history.filter(table_session_id=sheet.pk, history_type="-")
     assert withdrawn.count() == 4
-    assert "the sheet changed" in withdrawn.first().history_change_reason
+    assert "the sheet changed" in system_text(withdrawn.first().history_change_reason)
     confirm_all(sheet, people.umpire)  # they confirm the sheet as it now stands
     sheet_sign(table_session=sheet, user=people.umpire)
     assert fresh(sheet).status == TableSession.Status.SIGNED

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import policies
-from tournaments.admin.base import add_error, get_or_404, render, report_error
+from tournaments.admin.base import HistoryInWords, add_error, get_or_404, render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player, Session
 from tournaments.selectors.appeals import (
@@ -202,7 +202,7 @@ def can_see_appeals(user) -> bool:
 
 
 @admin.register(Appeal)
-class AppealAdmin(SimpleHistoryAdmin):
+class AppealAdmin(HistoryInWords, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "status",

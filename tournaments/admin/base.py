@@ -5,9 +5,11 @@ from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.template.response import TemplateResponse
+from simple_history.template_utils import HistoricalRecordContextHelper
 
 from tournaments import policies
 from tournaments.errors import TournamentError
+from tournaments.system_texts import system_text
 
 
 def get_or_404(model_admin, request, object_id, queryset=None):
@@ -58,3 +60,20 @@ def render(model_admin, request, template: str, context: dict, *, obj=None, titl
     }
     request.current_app = model_admin.admin_site.name
     return TemplateResponse(request, template, full)
+
+
+class _ValuesInWords(HistoricalRecordContextHelper):
+    """A history page's changed values, a system text's code put into words (issue 27)."""
+
+    def prepare_delta_change_value(self, change, value):
+        return system_text(super().prepare_delta_change_value(change, value))
+
+
+class HistoryInWords:
+    """For a SimpleHistoryAdmin: its History page says what the system wrote (a change's
+    reason, a late arrival's nature) in the reader's language (tournaments.system_texts)."""
+
+    object_history_list_template = "admin/tournaments/history_list.html"
+
+    def get_historical_record_context_helper(self, request, historical_record):
+        return _ValuesInWords(self.model, historical_record)

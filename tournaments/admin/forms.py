@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import policies, scoring_adapter
 from tournaments.models import Appeal, Penalty, Player, Team
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
+from tournaments.system_texts import system_text
 from tournaments.tile_faces import tile_svg
 
 MELD_ROWS = 4
@@ -497,7 +498,7 @@ class VoidPenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.penalties = {str(p.pk): p for p in penalties if p.voided_at is None}
         self.fields["penalty"].choices = [
-            (pk, f"{p.get_kind_display()} — {p.player} ({p.reason})")
+            (pk, f"{p.get_kind_display()} — {p.player} ({system_text(p.reason)})")
             for pk, p in self.penalties.items()
         ]
 

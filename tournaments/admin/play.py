@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import policies
-from tournaments.admin.base import render, report_error
+from tournaments.admin.base import HistoryInWords, render, report_error
 from tournaments.errors import TournamentError
 from tournaments.models import (
     CheckIn,
@@ -31,9 +31,10 @@ from tournaments.services.sessions import (
     session_schedule,
     session_start,
 )
+from tournaments.system_texts import system_text
 
 
-class ReadOnlyAdmin(SimpleHistoryAdmin):
+class ReadOnlyAdmin(HistoryInWords, SimpleHistoryAdmin):
     """Rows written only by the services; each one's History shows who changed what, when,
     and why."""
 
@@ -319,7 +320,7 @@ class PenaltyAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
         "player",
         "kind",
         "foul",
-        "reason",
+        "nature",
         "hand_number",
         "effect",
         "recorded_by",
@@ -329,10 +330,26 @@ class PenaltyAdmin(OwnTablesOnly, TournamentColumn, ReadOnlyAdmin):
     list_filter = ["table_session__session__tournament", "kind", "foul"]
     search_fields = ["player__name", "reason"]
     list_select_related = ["table_session__session", "table_session__table", "player"]
+    # The page of a penalty shows these in words in place of the stored fields (issue 27).
+    readonly_fields = ["nature", "why_voided"]
+    _IN_WORDS = {"reason": "nature", "void_reason": "why_voided"}
+
+    def get_fields(self, request, obj=None):
+        fields = [f for f in super().get_fields(request, obj) if f not in self.readonly_fields]
+        return [self._IN_WORDS.get(f, f) for f in fields]
 
     @admin.display(description=_("score sheet"))
     def sheet(self, obj):
         return sheet_link(obj.table_session)
+
+    @admin.display(description=Penalty._meta.get_field("reason").verbose_name, ordering="reason")
+    def nature(self, obj):
+        """The nature of the foul: a late arrival's, written by the system, in words."""
+        return system_text(obj.reason)
+
+    @admin.display(description=Penalty._meta.get_field("void_reason").verbose_name)
+    def why_voided(self, obj):
+        return system_text(obj.void_reason)
 
     @admin.display(description=_("score change per seat"))
     def effect(self, obj):

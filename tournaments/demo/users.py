@@ -39,11 +39,25 @@ class DemoPeople:
     captain: object
 
 
+# The names the forms print (an umpire signs with his name, not his login).
+DEMO_NAMES = {
+    "organiser": ("Olga", "Petrova"),
+    "chief": ("Carmen", "Ruiz"),
+    "committee": ("Kenji", "Sato"),
+    "umpire1": ("Li", "Wei"),
+    "umpire2": ("Anna", "Berg"),
+    "desk1": ("Dario", "Conti"),
+    "desk2": ("Eva", "Novak"),
+}
+
+
 def demo_login(username: str):
     """The demo user, created with its role's group if missing (no usable password yet)."""
     role = DEMO_LOGINS[username]
+    first, last = DEMO_NAMES.get(username, ("", ""))
     user, created = get_user_model().objects.get_or_create(
-        username=username, defaults={"is_staff": role in STAFF_ROLES}
+        username=username,
+        defaults={"is_staff": role in STAFF_ROLES, "first_name": first, "last_name": last},
     )
     if created:
         user.set_unusable_password()

@@ -19,6 +19,7 @@ from tournaments.models import (
     SheetConfirmation,
     TableSession,
 )
+from tournaments.system_texts import system_text
 
 CHANGE_TYPES = {"+": _("created"), "~": _("changed"), "-": _("deleted")}
 # Bookkeeping columns that say nothing about the sheet itself.
@@ -72,7 +73,7 @@ class _Names:
             return self.player(value)
         if field_name in _USER_FIELDS:
             return self.users.get(value, value)
-        return value
+        return system_text(value)  # a late arrival's nature, a void's reason: in words
 
 
 def _values(record) -> list[tuple[str, object]]:
@@ -112,7 +113,7 @@ def _entries(history_qs, describe, names: _Names) -> list[AuditEntry]:
                 who=str(record.history_user or _("system")),
                 what=describe(record),
                 action=str(CHANGE_TYPES.get(record.history_type, record.history_type)),
-                reason=record.history_change_reason or "",
+                reason=system_text(record.history_change_reason or ""),
                 changes=changes,
             )
         )

@@ -12,6 +12,7 @@ from datetime import datetime
 from tournaments import seating_adapter
 from tournaments.display import penalty_description, penalty_summary, wind_name
 from tournaments.models import Penalty, Seat, Session, TableSession, Tournament
+from tournaments.system_texts import system_text
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def record_of_fouls(
                 seat_wind=_seat_wind(position, penalty.hand_number),
                 hand=penalty.hand_number,
                 kind=str(penalty.get_kind_display()),
-                nature=penalty.reason,
+                nature=system_text(penalty.reason),
                 penalty=penalty_description(penalty),
                 summary=penalty_summary(penalty),
                 points=penalty.amount,
@@ -128,7 +129,7 @@ def record_of_fouls(
                 umpire=_user_name(penalty.recorded_by or sheet.umpire),
                 recorded_at=penalty.recorded_at,
                 voided=penalty.voided_at is not None,
-                void_reason=penalty.void_reason,
+                void_reason=system_text(penalty.void_reason),
                 voided_by=_user_name(penalty.voided_by),
             )
         )

@@ -30,6 +30,7 @@ from tournaments.models import (
     TableSession,
 )
 from tournaments.selectors.appeals import appeal_deadline, local_time
+from tournaments.system_texts import system_text_store
 from tournaments.texts import clean_text
 
 # A paper appeal's time may be entered a little ahead of the server's clock (a wrist watch);
@@ -236,11 +237,11 @@ def appeal_file(
         fee_currency=tournament.appeal_currency,
     )
     if capacity == "paper":
-        appeal._change_reason = _("Written appeal handed in on paper, entered by the chief umpire")
+        appeal._change_reason = system_text_store("appeal.filed_on_paper")
     elif capacity == "captain":
-        appeal._change_reason = _("Filed by the team's captain")
+        appeal._change_reason = system_text_store("appeal.filed_by_captain")
     else:
-        appeal._change_reason = _("Filed by the player")
+        appeal._change_reason = system_text_store("appeal.filed_by_player")
     appeal._history_user = user
     appeal.save()
     return appeal
@@ -293,7 +294,7 @@ def appeal_start_review(*, appeal: Appeal, user) -> Appeal:
             code="invalid_state",
         )
     locked.status = Appeal.Status.UNDER_REVIEW
-    return _save(locked, user=user, reason=_("Taken under review by the committee"))
+    return _save(locked, user=user, reason=system_text_store("appeal.under_review"))
 
 
 @transaction.atomic
@@ -341,7 +342,7 @@ def appeal_decide(
     locked.ruled_by = user
     locked.ruled_at = timezone.now()
     locked.correction = correction
-    reason = _("Upheld: fee returned") if upheld else _("Rejected: fee forfeited")
+    reason = system_text_store("appeal.upheld" if upheld else "appeal.rejected")
     return _save(locked, user=user, reason=reason)
 
 
@@ -382,4 +383,4 @@ def appeal_withdraw(*, appeal: Appeal, user) -> Appeal:
     locked.status = Appeal.Status.WITHDRAWN
     locked.fee_status = Appeal.FeeStatus.FORFEITED
     locked.ruled_at = timezone.now()
-    return _save(locked, user=user, reason=_("Withdrawn: fee forfeited"))
+    return _save(locked, user=user, reason=system_text_store("appeal.withdrawn"))

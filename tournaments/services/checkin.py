@@ -22,6 +22,7 @@ from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSes
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import CHECKIN, sheet_lock, sheet_touch
+from tournaments.system_texts import system_text_store
 
 # A clock at the table may run a little ahead of the server's.
 ARRIVAL_CLOCK_TOLERANCE = timedelta(minutes=5)
@@ -68,13 +69,12 @@ def _is_called_in_substitute(seat: Seat, player: Player) -> bool:
 
 
 def _late_reason(minutes: int) -> str:
-    return _("Arrived %(minutes)s minutes after the session started (rule 3.11.2).") % {
-        "minutes": minutes
-    }
+    """The penalty's nature as stored: a code, put into words where it is shown (issue 27)."""
+    return system_text_store("checkin.late", minutes=minutes)
 
 
 def _absent_reason() -> str:
-    return _("Did not come to the session: the session is lost (rule 3.11.2).")
+    return system_text_store("checkin.absent")
 
 
 @dataclass(frozen=True)
@@ -316,7 +316,7 @@ def checkin_record(
         player=player,
         arrived_at=arrived_at,
         absent=absent,
-        why=_("Check-in time changed"),
+        why=system_text_store("checkin.time_changed"),
         user=user,
     )
     if applied.scores_changed and version_for_scores and expected_version is None:
@@ -352,7 +352,7 @@ def checkin_session_started(*, session: Session, user=None) -> int:
         if seat is not None:
             by_sheet.setdefault(seat.table_session_id, []).append(check_in)
     changed = 0
-    why = _("Session start changed")
+    why = system_text_store("checkin.start_changed")
     for sheet_id in sorted(by_sheet):  # one lock order for every caller: no deadlock
         sheet, seats = sheet_lock(
             table_session=TableSession(pk=sheet_id), purpose=CHECKIN, user=None

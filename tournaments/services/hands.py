@@ -7,14 +7,16 @@ winds come from the hand number (Appendix 4), never from what is typed.
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
-from tournaments.services.results import table_session_recompute
+from tournaments.services.results import table_session_recompute_after_write
 from tournaments.services.sheets import FOULS, HANDS, PAPER, sheet_lock, sheet_touch
+from tournaments.system_texts import system_text_store
 
 
 @dataclass(frozen=True)
@@ -135,15 +137,20 @@ def check_winner_may_win(table_session: TableSession, seats: list[Seat], winner:
     """A dead hand (3.11.6.6, 3.11.6.8-9) loses the right to win that hand; a player who lost
     the session by arriving late (3.11.2) wins no hand of it."""
     player_id = next(s.player_id for s in seats if s.position == winner)
-    penalties = Penalty.objects.filter(
-        table_session=table_session, player_id=player_id, voided_at__isnull=True
+    barring = set(
+        Penalty.objects.filter(
+            Q(forfeited=True) | Q(dead_hand=True, hand_number=number),
+            table_session=table_session,
+            player_id=player_id,
+            voided_at__isnull=True,
+        ).values_list("forfeited", flat=True)
     )
-    if penalties.filter(forfeited=True).exists():
+    if True in barring:
         raise TournamentError(
             _("%(who)s lost this session by arriving late and cannot win a hand of it.")
             % {"who": winner}
         )
-    if penalties.filter(dead_hand=True, hand_number=number).exists():
+    if barring:
         raise TournamentError(
             _("%(who)s has a dead hand in hand %(n)s and cannot win it.")
             % {"who": winner, "n": number}
@@ -233,7 +240,7 @@ def _after_write(table_session: TableSession, seats: list[Seat], hand: Hand | No
     if hand is not None:
         _close_if_done(table_session, hand)
     sheet_touch(table_session)
-    table_session_recompute(table_session=table_session, seats=seats)
+    table_session_recompute_after_write(table_session=table_session, seats=seats)
 
 
 @transaction.atomic
@@ -296,7 +303,7 @@ def hand_delete_last(
             _("An appeal names hand %(n)s: it stays until the committee rules on it.")
             % {"n": number}
         )
-    last._change_reason = _("Removed by the umpire as the last hand entered.")
+    last._change_reason = system_text_store("hand.last_removed")
     last.delete()
     _reopen_if_closed_by_hands(table_session)
     _after_write(table_session, seats, None)

@@ -13,6 +13,7 @@ from tournaments.history import history_user
 from tournaments.live import live_touch
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import text_problem
+from tournaments.system_texts import system_text_store
 
 
 class OathNotTaken(TournamentError):
@@ -138,14 +139,11 @@ def lots_draw(
             Player,
             fields,
             default_user=history_user(),
-            default_change_reason=_(
-                "Lot drawn without the Player's Oath (Appendix 2), as the organiser confirmed."
-            ),
+            default_change_reason=system_text_store("lots.player_without_oath"),
         )
-        tournament._change_reason = _(
-            "Lots drawn without the Player's Oath (Appendix 2) of: %(players)s; the organiser "
-            "confirmed."
-        ) % {"players": player_names(unsworn)}
+        tournament._change_reason = system_text_store(
+            "lots.drawn_without_oath", players=player_names(unsworn)
+        )
     tournament.lots_seed = seed
     tournament.save(update_fields=["lots_seed"])
     live_touch(tournament.pk)

@@ -17,8 +17,12 @@ from tournaments.display import penalty_summary as penalty_summary  # re-exporte
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, Player, Seat, TableSession
 from tournaments.models.play import HANDS_PER_SESSION, SheetClosure
-from tournaments.services.results import table_session_recompute
+from tournaments.services.results import (
+    table_session_recompute,
+    table_session_recompute_after_write,
+)
 from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+from tournaments.system_texts import is_system_text
 from tournaments.texts import check_text, visible_text
 
 Kind = Penalty.Kind
@@ -34,7 +38,10 @@ REMARKS_MAX_LENGTH = 1000  # Penalty.remarks (a text field: the limit is kept he
 
 
 def change_reason(text: str) -> str:
-    """A reason as the history records it: on one line (the column is a text field)."""
+    """A reason as the history records it: on one line (the column is a text field). A system
+    text's stored code is kept as it is (its parameters are already on one line)."""
+    if is_system_text(text):
+        return text
     return " ".join(str(text).split())
 
 
@@ -253,7 +260,7 @@ def penalty_record(
         user=user if user is not None else author,
     )
     sheet_touch(sheet)
-    table_session_recompute(table_session=sheet, seats=seats)
+    table_session_recompute_after_write(table_session=sheet, seats=seats)
     return penalty
 
 

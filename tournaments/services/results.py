@@ -1,6 +1,9 @@
 """Session totals, ranks and table points, recomputed whenever a hand or penalty changes."""
 
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -103,6 +106,39 @@ def table_session_expected_results(
     writing anything (to compare with results stored elsewhere, e.g. in an archive)."""
     by_position = {s.position: s for s in (seats or table_session.seats.all())}
     return _lines(table_session, by_position)
+
+
+# Sheets written within `results_recomputed_once`, by id: (sheet, seats) to recompute at its end.
+_PENDING: ContextVar[dict | None] = ContextVar("results_pending", default=None)
+
+
+@contextmanager
+def results_recomputed_once() -> Iterator[None]:
+    """Within it (inside one transaction), the rows written one by one to a sheet (the score
+    desk's whole paper: 16 hands, its fouls) recompute the sheet's results once, when it ends,
+    instead of after every row; nothing between them reads the results. On an error nothing
+    is recomputed (the transaction is rolled back)."""
+    if _PENDING.get() is not None:  # already within one: the outer one recomputes
+        yield
+        return
+    pending: dict = {}
+    token = _PENDING.set(pending)
+    try:
+        yield
+    finally:
+        _PENDING.reset(token)
+    for sheet, seats in pending.values():
+        table_session_recompute(table_session=sheet, seats=seats)
+
+
+def table_session_recompute_after_write(*, table_session: TableSession, seats: list[Seat]) -> None:
+    """After a hand or a foul is written: recompute the sheet's results now, or once at the end
+    of the enclosing `results_recomputed_once`."""
+    pending = _PENDING.get()
+    if pending is None:
+        table_session_recompute(table_session=table_session, seats=seats)
+    else:
+        pending[table_session.pk] = (table_session, seats)
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from tournaments.models.play import SheetClosure
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import sheet_touch
 from tournaments.services.tournament import tournament_status_refresh
+from tournaments.system_texts import system_text_store
 
 
 def _locked_session(session: Session) -> Session:
@@ -178,7 +179,7 @@ def session_end(*, session: Session, at: datetime.datetime | None = None, user=N
     )
     for sheet in open_sheets:
         sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, SheetClosure.SESSION_END
-        sheet._change_reason = _("The session ended.")
+        sheet._change_reason = system_text_store("sheet.session_ended")
         sheet._history_user = user
         sheet.save(update_fields=["status", "closed_by"])
         sheet_touch(sheet, keep_confirmations=True)

@@ -6,6 +6,10 @@ umpire signed, except for corrections), then
 bumps the version in the same transaction.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,6 +19,7 @@ from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Seat, SheetConfirmation, TableSession, Tournament
 from tournaments.models.play import SheetClosure
+from tournaments.system_texts import system_text_store
 
 
 class SheetChanged(TournamentError):
@@ -73,11 +78,26 @@ def sheet_lock(
 
     `user=None` is the system itself (commands, the demo builder): no role check.
     """
+    batch = _BATCH.get()
+    if batch is not None and table_session.pk in batch.locked:
+        locked, seats = batch.locked[table_session.pk]
+        _check_locked(locked, expected_version, purpose, user)
+        return locked, seats
     locked = (
         TableSession.objects.select_for_update(of=("self",))
         .select_related("session__tournament")
         .get(pk=table_session.pk)
     )
+    _check_locked(locked, expected_version, purpose, user)
+    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
+    if len(seats) != 4:
+        raise TournamentError(_("This table does not have four seated players."))
+    if batch is not None:
+        batch.locked[locked.pk] = (locked, seats)
+    return locked, seats
+
+
+def _check_locked(locked: TableSession, expected_version, purpose: str, user) -> None:
     if user is not None:  # first: a user without the role learns nothing about the sheet
         if purpose == CORRECTION:
             roles.require(policies.may_correct(user), _("Only the chief umpire makes corrections."))
@@ -89,10 +109,34 @@ def sheet_lock(
     if expected_version is not None and locked.version != expected_version:
         raise SheetChanged()
     _check_state(locked, purpose)
-    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
-    if len(seats) != 4:
-        raise TournamentError(_("This table does not have four seated players."))
-    return locked, seats
+
+
+class _Batch:
+    def __init__(self):
+        self.locked: dict[int, tuple[TableSession, list[Seat]]] = {}
+        self.touched: dict[int, TableSession] = {}
+
+
+_BATCH: ContextVar[_Batch | None] = ContextVar("sheet_batch", default=None)
+
+
+@contextmanager
+def sheet_writes_batched() -> Iterator[None]:
+    """Within it (inside one transaction), the many writes of one caller to a sheet (the score
+    desk's whole paper) lock the sheet once (each write still checks its state, on the locked
+    row the writes keep up to date), and bump its version once, at the end: to its readers
+    the sheet changed once. Each write still withdraws the confirmations it invalidates."""
+    if _BATCH.get() is not None:
+        yield
+        return
+    batch = _Batch()
+    token = _BATCH.set(batch)
+    try:
+        yield
+    finally:
+        _BATCH.reset(token)
+    for sheet in batch.touched.values():
+        _version_bump(sheet)
 
 
 def _check_state(sheet: TableSession, purpose: str) -> None:
@@ -150,8 +194,16 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
         TableSession.Status.COMPLETE,
     ):
         for confirmation in SheetConfirmation.objects.filter(table_session=sheet):
-            confirmation._change_reason = _("Withdrawn: the sheet changed after this confirmation.")
+            confirmation._change_reason = system_text_store("sheet.confirmation_withdrawn")
             confirmation.delete()
+    batch = _BATCH.get()
+    if batch is not None:
+        batch.touched[sheet.pk] = sheet  # bumped once, when the batch ends
+        return sheet.version
+    return _version_bump(sheet)
+
+
+def _version_bump(sheet: TableSession) -> int:
     TableSession.objects.filter(pk=sheet.pk).update(version=F("version") + 1)
     sheet.version += 1
     live_touch(sheet.session.tournament_id)

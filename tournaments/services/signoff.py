@@ -12,6 +12,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Player, SheetConfirmation, TableSession
 from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch
 from tournaments.services.tournament import tournament_status_refresh
+from tournaments.system_texts import system_text_store
 
 
 def _require_complete(sheet: TableSession) -> None:
@@ -107,7 +108,7 @@ def sheet_sign(
         )
     sheet.status = TableSession.Status.SIGNED
     sheet.umpire_signed_by, sheet.umpire_signed_at = user, _signed_at(at, sheet)
-    sheet._change_reason = _("Signed by the umpire.")
+    sheet._change_reason = system_text_store("sheet.signed")
     sheet.save(update_fields=["status", "umpire_signed_by", "umpire_signed_at"])
     sheet_touch(sheet, keep_confirmations=True)
     return sheet
@@ -137,7 +138,7 @@ def sheet_countersign(
         )
     sheet.status = TableSession.Status.FINAL
     sheet.countersigned_by, sheet.countersigned_at = user, _signed_at(at, sheet)
-    sheet._change_reason = _("Countersigned by the chief umpire.")
+    sheet._change_reason = system_text_store("sheet.countersigned")
     sheet.save(update_fields=["status", "countersigned_by", "countersigned_at"])
     sheet_touch(sheet, keep_confirmations=True)
     tournament_status_refresh(tournament_id=sheet.session.tournament_id)  # the last one ends it

@@ -43,6 +43,7 @@ from tournaments.selectors.standings import PlayerRow, points_value, standings_c
 from tournaments.services.actions import player_may_confirm
 from tournaments.services.appeals import appeal_file, appeal_window_refusal
 from tournaments.services.signoff import sheet_confirm_player
+from tournaments.system_texts import system_text
 
 TEMPLATES = "tournaments/player/"
 
@@ -367,7 +368,7 @@ def _hand_label(hand: Hand, names: dict[str, str]) -> str:
 
 
 def _penalty_label(penalty: Penalty) -> str:
-    text = f"{penalty} — {penalty.reason}"
+    text = f"{penalty} — {system_text(penalty.reason)}"
     if penalty.hand_number:
         text = _("Hand %(number)s: %(penalty)s") % {"number": penalty.hand_number, "penalty": text}
     if penalty.voided:

@@ -1,0 +1,333 @@
+"""The blank score sheet (Appendix 5) printed before play for a pen: measured on the PDF, as
+an umpire would hold it (text positions and sizes, ruled lines), in the three languages.
+
+A sheet with no hand entered prints blank; the fixtures (the staff with full names) are in
+tests/reports/conftest.py.
+"""
+
+import datetime
+import json
+import math
+from io import BytesIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from reports.data.scoresheet import scoresheet_data
+from reports.forms import scoresheet as scoresheet_form
+from reports.forms.scoresheet import render_scoresheet
+from reports.printing import PrintRequest, print_form
+from tests.reports.helpers import NAMES, PURE_STRAIGHT, pdf_text, sheet_with_players
+from tests.tournaments.factories import TournamentFactory
+from tests.tournaments.signoff_helpers import fresh, seat_player
+from tournaments.models import Session, Tournament
+from tournaments.services.checkin import checkin_record
+from tournaments.services.hands import hand_record_win
+
+pytestmark = pytest.mark.django_db
+
+MM = 72 / 25.4
+LANGUAGES = ["en", "es", "zh-hans"]
+START = datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC)
+
+
+# -- reading the PDF as printed: texts with their size, ruled lines ---------------------------
+
+
+def _times(a, b):
+    """The product of two PDF matrices [a b c d e f]."""
+    return [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+
+
+def texts(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, str]]:
+    """Every text drawn on a page: (x, y, size as printed in points, text)."""
+    items = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            matrix = _times(tm, cm)
+            printed = size * math.hypot(matrix[2], matrix[3])
+            items.append((matrix[4], matrix[5], printed, text.strip()))
+
+    PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return items
+
+
+def horizontal_lines(pdf: bytes, page: int = 0) -> list[tuple[float, float, float]]:
+    """Every stroked horizontal line of a page: (x from, x to, y) in points."""
+    reader = PdfReader(BytesIO(pdf))
+    operations = ContentStream(reader.pages[page].get_contents(), reader).operations
+    matrix, stack, path, point, lines = [1, 0, 0, 1, 0, 0], [], [], None, []
+    for operands, operator in operations:
+        if operator == b"q":
+            stack.append(matrix)
+        elif operator == b"Q":
+            matrix = stack.pop()
+        elif operator == b"cm":
+            matrix = _times([float(v) for v in operands], matrix)
+        elif operator in (b"m", b"l"):
+            x, y = (float(v) for v in operands)
+            here = (
+                x * matrix[0] + y * matrix[2] + matrix[4],
+                x * matrix[1] + y * matrix[3] + matrix[5],
+            )
+            if operator == b"l" and point is not None:
+                path.append((point, here))
+            point = here
+        elif operator in (b"S", b"s"):
+            for (x0, y0), (x1, y1) in path:
+                if abs(y0 - y1) < 0.01:
+                    lines.append((min(x0, x1), max(x0, x1), y0))
+            path, point = [], None
+        elif operator == b"n":
+            path, point = [], None
+    return lines
+
+
+def find(items, text: str):
+    found = [item for item in items if item[3] == text]
+    assert found, f"{text!r} is not printed"
+    return found[0]
+
+
+def row_label(items, label: str):
+    """A label of the grid's first column (not the same word in a heading)."""
+    renderer = scoresheet_form.ScoreSheetRenderer()
+    left = renderer.margin_left + renderer.blank_label_width
+    found = [item for item in items if item[0] < left and label.startswith(item[3])]
+    assert found, f"no row {label!r}"
+    longest = max(len(item[3]) for item in found)
+    return [item for item in found if len(item[3]) == longest][-1]
+
+
+def first_line(items, label: str):
+    """Where a label printed on one or more lines starts."""
+    found = [item for item in items if len(item[3]) > 1 and label.startswith(item[3])]
+    assert found, f"{label!r} is not printed"
+    return max(found, key=lambda item: len(item[3]))
+
+
+def box_around(lines, x: float, y: float) -> tuple[float, float]:
+    """The ruled lines just above and just below the point (x, y)."""
+    crossing = [line_y for x0, x1, line_y in lines if x0 - 0.5 <= x <= x1 + 0.5]
+    above = min(line_y for line_y in crossing if line_y > y)
+    below = max(line_y for line_y in crossing if line_y < y)
+    return above, below
+
+
+# -- a seated table before play ----------------------------------------------------------------
+
+
+@pytest.fixture
+def blank(staff):
+    """Session 1, table 1: four players seated (names in several scripts), the umpire
+    assigned, the session scheduled; no hand, no foul."""
+    tournament = TournamentFactory(name="Open de Madrid 2026")
+    sheet = sheet_with_players(tournament)
+    Session.objects.filter(pk=sheet.session_id).update(
+        scheduled_start=START,
+        scheduled_end=START + datetime.timedelta(minutes=150),
+        actual_start=START,
+    )
+    sheet.umpire = staff.umpire
+    sheet.save(update_fields=["umpire"])
+    return fresh(sheet)
+
+
+def printed(sheet, language: str = "en") -> bytes:
+    with translation.override(language):
+        return render_scoresheet(scoresheet_data(table_session=sheet))
+
+
+def hand_numbers(items) -> list[tuple[float, float]]:
+    """(x, y) of the hand numbers 1-16 down the grid's first column."""
+    left = min(x for x, _y, _s, text in items if text == "16")
+    rows = {}
+    for x, y, _size, text in items:
+        if text.isdigit() and 1 <= int(text) <= 16 and abs(x - left) < 6:
+            rows.setdefault(int(text), (x, y))
+    return [rows[n] for n in range(1, 17)]
+
+
+# -- the page ----------------------------------------------------------------------------------
+
+
+def test_a_sessions_blank_sheets_print_one_a4_page_per_table(blank):
+    sheet_with_players(blank.session.tournament, table_number=2, start=10)
+    request = PrintRequest(tournament=blank.session.tournament, session=1)
+    _name, pdf = print_form(kind="scoresheet", request=request)
+    pages = PdfReader(BytesIO(pdf)).pages
+    assert len(pages) == 2
+    for page in pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        assert sorted([round(width / MM), round(height / MM)]) == [210, 297]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hand_rows_of_a_blank_sheet_are_at_least_6_mm_apart(blank, language):
+    pdf = printed(blank, language)
+    rows = hand_numbers(texts(pdf))
+    gaps = [(upper[1] - lower[1]) / MM for upper, lower in zip(rows, rows[1:], strict=False)]
+    assert min(gaps) >= 6.0, gaps
+    # and the ruled lines between them too
+    lines = horizontal_lines(pdf)
+    x, y = rows[7]
+    above, below = box_around(lines, x, y)
+    assert (above - below) / MM >= 6.0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_of_a_blank_sheet_is_smaller_than_8_points(blank, language):
+    items = texts(printed(blank, language))
+    small = [(round(size, 2), text) for _x, _y, size, text in items if size < 7.99]
+    assert len(items) > 80
+    assert small == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_blank_sheet_preprints_no_zero_and_no_none(blank, language):
+    pdf = printed(blank, language)
+    items = texts(pdf)
+    assert not [text for *_xy, _s, text in items if text.strip("+−-") == "0"]
+    with translation.override(language):
+        none = scoresheet_form._("Penalties (rule 3.11): none.")
+        labels = [scoresheet_form._(t) for t in ("Total", "Penalties", "Table points")]
+    assert none not in " ".join(pdf_text(pdf).split())
+    # Nothing on the totals', penalties' and table points' lines but their label.
+    with translation.override(language):
+        renderer = scoresheet_form.ScoreSheetRenderer()
+    grid_end = renderer.margin_left + renderer.blank_left
+    for label in labels:
+        _x, y, _size, _text = row_label(items, label)
+        line = [t for x, item_y, _s, t in items if abs(item_y - y) < 3 and x < grid_end]
+        assert " ".join(line) in label
+
+
+def test_each_total_of_a_blank_sheet_has_a_ruled_box(blank):
+    pdf = printed(blank)
+    items, lines = texts(pdf), horizontal_lines(pdf)
+    renderer = scoresheet_form.ScoreSheetRenderer()
+    first_player = renderer.margin_left + renderer.blank_label_width
+    for label in ("Total", "Penalties", "Total points", "Table points"):
+        _x, y, _size, _text = row_label(items, label)
+        for seat in range(4):
+            x = first_player + (seat + 0.5) * renderer.blank_player_width
+            above, below = box_around(lines, x, y)
+            assert (above - below) / MM >= 6.0, (label, seat)
+
+
+def test_a_blank_sheet_carries_its_sheet_code_and_a_qr_code_of_exactly_it(blank, monkeypatch):
+    drawn = []
+    for module in (scoresheet_form, scoresheet_form.BaseRenderer.__module__):
+        target = module if not isinstance(module, str) else __import__(module, fromlist=["x"])
+        original = target.qr_drawing
+
+        def spy(value, size, original=original):
+            drawn.append(value)
+            return original(value, size)
+
+        monkeypatch.setattr(target, "qr_drawing", spy)
+    tournament = blank.session.tournament
+    sheet_with_players(tournament, session_number=3, table_number=12, start=20)
+    request = PrintRequest(tournament=tournament, session=3, table=12)
+    _name, pdf = print_form(kind="scoresheet", request=request)
+    assert drawn == ["S3-T12"]  # one QR code: the sheet's code, not the fingerprint's address
+    assert "S3-T12" in [text for *_xys, text in texts(pdf)]
+
+
+def test_a_blank_sheet_has_at_least_four_empty_ruled_lines_for_penalties(blank):
+    pdf = printed(blank)
+    items, lines = texts(pdf), horizontal_lines(pdf)
+    x, title_y, _size, _text = find(items, "Penalties (rule 3.11)")
+    _x, end_y, _size, _text = find(items, "Signature of the umpire")
+    ys = sorted(
+        {round(y, 1) for x0, x1, y in lines if x0 - 1 <= x + 5 <= x1 and end_y < y < title_y},
+        reverse=True,
+    )
+    empty = [
+        (upper, lower)
+        for upper, lower in zip(ys, ys[1:], strict=False)
+        if (upper - lower) / MM >= 6
+        and not any(lower < y < upper and x - 1 <= item_x for item_x, y, _s, _t in items)
+    ]
+    assert len(empty) >= 4
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_signature_boxes_are_at_least_12_mm_high_with_the_date_on_the_same_line(
+    blank, language
+):
+    pdf = printed(blank, language)
+    items, lines = texts(pdf), horizontal_lines(pdf)
+    with translation.override(language):
+        umpire = scoresheet_form._("Signature of the umpire")
+        chief = scoresheet_form._("Signature of the chief umpire")
+        date = scoresheet_form._("Date")
+        players = scoresheet_form._("Signature")
+    for label in (umpire, chief):
+        x, y, _size, _text = first_line(items, label)
+        above, below = box_around(lines, x + 5, y)
+        assert (above - below) / MM >= 12, label
+        assert [i for i in items if i[3] == date and abs(i[1] - y) < 1 and i[0] > x]
+    x, y, _size, _text = row_label(items, players)
+    renderer = scoresheet_form.ScoreSheetRenderer()
+    above, below = box_around(lines, renderer.margin_left + renderer.blank_label_width + 20, y)
+    assert (above - below) / MM >= 12
+
+
+def test_a_blank_sheet_names_the_players_with_their_numbers_seats_and_winds(blank):
+    text = pdf_text(printed(blank))
+    for name, native, team in NAMES:
+        assert name in text and team in text
+        if native:
+            assert native in text
+    for number in (11, 12, 13, 14):
+        assert str(number) in text
+    assert "A — East" in text and "D — North" in text
+    flat = " ".join(text.split())
+    assert "the seat winds then rotate as in Appendix 4" in flat
+    for wind in ("East", "South", "West", "North"):
+        assert flat.count(wind) >= 4  # the round of each hand
+    assert "Marta Árbitra" in text and "from 09:00 to 11:30 (2026-05-02)" in text
+    assert "Score Sheet for a Game Session" in text
+
+
+def test_a_late_arrival_recorded_before_play_stands_on_the_penalty_lines(blank):
+    late = seat_player(blank, "B")
+    checkin_record(
+        session=fresh(blank).session, player=late, arrived_at=START + datetime.timedelta(minutes=7)
+    )
+    data = scoresheet_data(table_session=fresh(blank))
+    assert scoresheet_form.is_blank(data) and data["penalties"]
+    pdf = render_scoresheet(data)
+    flat = " ".join(pdf_text(pdf).split())
+    assert "Late arrival, 7 minutes" in flat
+    assert not [text for *_xys, text in texts(pdf) if text.strip("+−-") == "0"]
+
+
+def test_once_a_hand_is_entered_the_sheet_prints_as_entered(blank):
+    hand_record_win(table_session=blank, winner="A", discarder="C", tiles=PURE_STRAIGHT)
+    data = scoresheet_data(table_session=fresh(blank))
+    assert not scoresheet_form.is_blank(data)
+    flat = " ".join(pdf_text(render_scoresheet(data)).split())
+    assert "Fans" in flat and "Status: Open" in flat and "Sheet code" not in flat
+
+
+def test_the_blank_print_bench_times_two_runs_and_leaves_nothing_behind(db, tmp_path, capsys):
+    output = tmp_path / "bench.json"
+    call_command("bench_print_blank", "--tables", "2", "--sessions", "1", "--output", str(output))
+    figures = json.loads(output.read_text())
+    assert figures["sheets"] == 2 and len(figures["runs"]) == 2
+    assert all(run["seconds"] > 0 and len(run["load_average"]) == 3 for run in figures["runs"])
+    assert not Tournament.objects.filter(slug__startswith="bench-blank").exists()
+    assert "blank sheets in" in capsys.readouterr().err
