@@ -102,7 +102,7 @@ def prepare(*, tables: int, seed: int, slug: str, time_limit: float) -> dict:
     for number in range(1, CLERKS + 1):
         password = os.urandom(PASSWORD_BYTES).hex()
         user = get_user_model().objects.create_user(
-            f"bench-clerk-{number}", password=password, is_staff=True
+            f"{slug}-clerk-{number}", password=password, is_staff=True
         )
         user.groups.add(group)
         clerks.append({"username": user.username, "password": password})

@@ -6,6 +6,7 @@ PDF with `render_many`, each starting on a new page with its own running header.
 """
 
 import itertools
+import re
 from io import BytesIO
 
 from django.utils.translation import gettext as _
@@ -14,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -30,6 +32,172 @@ from reports import fonts
 
 GRID = colors.HexColor("#555555")
 SHADE = colors.HexColor("#EEEEEE")
+
+
+# -- wrapping text without splitting what must stay together ------------------------------------
+# ReportLab breaks a run without spaces (Chinese) anywhere, and a word longer than the line in
+# the middle: a rule number, its brackets or a web address could be cut. `Wrapped` breaks the
+# lines itself: between words, between two CJK characters, at the slashes of an address after
+# its host, never inside a short bracketed group ("(rule 3.11.2)", "（规则 3.11.2）").
+
+_CJK = (
+    (0x2E80, 0x30FF),  # radicals, CJK punctuation, kana
+    (0x3400, 0x9FFF),  # ideographs
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),  # vertical forms
+    (0xFF00, 0xFFEF),  # full-width forms: （）：，
+    (0x20000, 0x2FFFF),
+)
+# Never at the start of a line (closing marks) / never at its end (opening marks).
+NO_BREAK_BEFORE = frozenset("，。、：；！？）」』】〕〉》”’,.:;!?)]}%…")
+NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘([{")
+SHORT_GROUP = re.compile(r"[(\[（【][^()\[\]（）【】\n]{1,24}[)\]）】]")
+WEB_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://[!-~]+", re.IGNORECASE)
+
+
+def is_cjk(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _CJK)
+
+
+def _address_breaks(text: str) -> set[int]:
+    """Where a web address may wrap: after each slash of its path, never inside the host."""
+    breaks: set[int] = set()
+    for match in WEB_ADDRESS.finditer(text):
+        path = text.find("/", text.find("://", match.start()) + 3, match.end())
+        while 0 <= path < match.end() - 1:
+            breaks.add(path + 1)
+            path = text.find("/", path + 1, match.end())
+    return breaks
+
+
+def text_units(text: str) -> list[tuple[int, int, bool]]:
+    """The pieces of one line that wrapping never splits, as (start, end, space before)."""
+    glued: set[int] = set()
+    for match in SHORT_GROUP.finditer(text):
+        glued.update(range(match.start() + 1, match.end()))
+    addresses = {i for m in WEB_ADDRESS.finditer(text) for i in range(m.start() + 1, m.end())}
+    breaks = _address_breaks(text)
+    units: list[tuple[int, int, bool]] = []
+    start, space_before, pending = None, False, False
+    for index, char in enumerate(text):
+        if char.isspace() and char != "\u00a0" and index not in glued:
+            if start is not None:
+                units.append((start, index, space_before))
+                start = None
+            pending = True
+            continue
+        if start is not None and (
+            index in breaks
+            or (index not in glued and index not in addresses and _may_break(text, index))
+        ):
+            units.append((start, index, space_before))
+            start = None
+        if start is None:
+            start, space_before, pending = index, pending, False
+    if start is not None:
+        units.append((start, len(text), space_before))
+    return units
+
+
+def _may_break(text: str, index: int) -> bool:
+    """Between two characters with no space: only between two CJK characters, never before a
+    closing mark or after an opening one (规则3.11 stays whole)."""
+    before, after = text[index - 1], text[index]
+    if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
+        return False
+    return is_cjk(before) and is_cjk(after)
+
+
+def wrap_ranges(text: str, room: float, measure) -> list[tuple[int, int]]:
+    """The lines of one paragraph of `text`, as (start, end), at most `room` wide (as
+    `measure(start, end)` measures); a piece wider than the room stays whole on its line
+    (`Wrapped` prints that line smaller)."""
+    lines: list[tuple[int, int]] = []
+    line_start = line_end = None
+    for start, end, space_before in text_units(text):
+        if line_start is None:
+            line_start, line_end = start, end
+        elif measure(line_start, end) > room:
+            lines.append((line_start, line_end))
+            line_start, line_end = start, end
+        else:
+            line_end = end
+        del space_before  # a space before a unit is kept inside the line's range
+    if line_start is not None:
+        lines.append((line_start, line_end))
+    return lines or [(0, 0)]
+
+
+class Wrapped(Flowable):
+    """A paragraph whose lines `text_units` breaks (see above), in the faces that draw each
+    character. `segments` are (text, bold) pieces; "\n" starts a new line."""
+
+    def __init__(self, segments, style: ParagraphStyle):
+        super().__init__()
+        if isinstance(segments, str):
+            segments = [(segments, False)]
+        self.text = "".join(text for text, _bold in segments)
+        self.bold = [bold for text, bold in segments for _char in text]
+        self.style = style
+        self._para = None
+
+    def _width(self, start: int, end: int) -> float:
+        size = self.style.fontSize
+        width = 0.0
+        for chunk_start, chunk_end, bold in self._chunks(start, end):
+            for face, chunk in fonts.runs(self.text[chunk_start:chunk_end]):
+                width += stringWidth(chunk, f"{face}-Bold" if bold else face, size)
+        return width
+
+    def _chunks(self, start: int, end: int):
+        """(start, end, bold) pieces of the same weight."""
+        for bold, group in itertools.groupby(range(start, end), key=lambda i: self.bold[i]):
+            indices = list(group)
+            yield indices[0], indices[-1] + 1, bold
+
+    def markup(self, room: float) -> str:
+        lines = []
+        offset = 0
+        for paragraph in self.text.split("\n"):
+            measure = self._offset_width(offset)
+            for start, end in wrap_ranges(paragraph, room, measure):
+                line = "".join(
+                    fonts.markup(self.text[a:b], bold=bold)
+                    for a, b, bold in self._chunks(offset + start, offset + end)
+                )
+                width = measure(start, end)
+                if width > room:  # one piece wider than the room: smaller, never split
+                    size = self.style.fontSize * room / width
+                    line = f'<font size="{size:.2f}">{line}</font>'
+                lines.append(line)
+            offset += len(paragraph) + 1
+        return "<br/>".join(lines)
+
+    def _offset_width(self, offset: int):
+        return lambda start, end: self._width(offset + start, offset + end)
+
+    def minWidth(self):  # noqa: N802 (ReportLab's name): the widest piece never split
+        widths = [0.0]
+        offset = 0
+        for paragraph in self.text.split("\n"):
+            widths += [self._width(offset + a, offset + b) for a, b, _s in text_units(paragraph)]
+            offset += len(paragraph) + 1
+        return max(widths)
+
+    def wrap(self, avail_width, avail_height):
+        # a hair of room for rounding, so that ReportLab keeps each of our lines whole
+        self._para = Paragraph(self.markup(avail_width - 0.5), self.style)
+        self.width, self.height = self._para.wrap(avail_width, avail_height)
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        if self._para is None:
+            self.wrap(avail_width, avail_height)
+        return self._para.split(avail_width, avail_height)
+
+    def draw(self):
+        self._para.drawOn(self.canv, 0, 0)
 
 
 class PageContext(Flowable):
@@ -204,6 +372,7 @@ class BaseRenderer:
                 leading=13,
                 spaceBefore=6,
                 spaceAfter=3,
+                keepWithNext=1,  # never the last line of a page, away from its table
             ),
         }
 
@@ -213,10 +382,12 @@ class BaseRenderer:
         value = "" if value is None else str(value)
         if not bold and fonts.is_plain(value) and "\n" not in value:
             return value
-        return Paragraph(fonts.markup(value, bold=bold), self.styles[style])
+        return Wrapped([(value, bold)], self.styles[style])
 
-    def paragraph(self, value: str, style: str = "body", *, bold: bool = False) -> Paragraph:
-        return Paragraph(fonts.markup(str(value), bold=bold), self.styles[style])
+    def paragraph(self, value: str, style: str = "body", *, bold: bool = False) -> Wrapped:
+        """A paragraph wrapped between words, never inside a word, a rule number or its
+        brackets (Wrapped); a heading stays with what follows it."""
+        return Wrapped([(str(value), bold)], self.styles[style])
 
     def grid_style(self, *, header_rows: int = 1, font_size: float | None = None) -> list:
         """The ruled table of the appendices: thin grid, shaded bold header rows."""
@@ -243,30 +414,48 @@ class BaseRenderer:
         table.setStyle(TableStyle(style))
         return table
 
-    def fingerprint_block(self, fingerprint: str, verify_url: str, *, size: float = 20 * mm):
-        """QR code to the verification page beside the fingerprint (tamper evidence)."""
-        # The note is built from markup already: keep its <b>, escape nothing else in it.
-        note = Paragraph(
-            _(
-                "Fingerprint <b>%(fp)s</b>. Scan the code or open %(url)s to check that this "
-                "printed version still matches the record."
-            )
-            % {"fp": fingerprint, "url": verify_url},
+    def fingerprint_block(
+        self, fingerprint: str, verify_url: str, *, size: float = 20 * mm, width=None
+    ):
+        """QR code to the verification page beside the fingerprint (tamper evidence). The note
+        has a column of its own beside the code (`width`: the whole block's, else the room the
+        block is given): no line of it runs under the code, and its address wraps only at a
+        slash after the host."""
+        note = Wrapped(
+            _markup_segments(
+                _(
+                    "Fingerprint <b>%(fp)s</b>. Scan the code or open %(url)s to check that "
+                    "this printed version still matches the record."
+                )
+                % {"fp": fingerprint, "url": verify_url}
+            ),
             self.styles["small"],
         )
+        code_width = size + 2 * mm
+        note_width = None if width is None else width - code_width  # None: what is left
         rows = [[qr_drawing(verify_url, size), note]]
-        table = Table(rows, colWidths=[size + 2 * mm, None], hAlign="LEFT")
+        table = Table(rows, colWidths=[code_width, note_width], hAlign="LEFT")
         table.setStyle(
             TableStyle(
                 [
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                     ("TOPPADDING", (0, 0), (-1, -1), 0),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
                 ]
             )
         )
         return table
+
+
+def _markup_segments(text: str) -> list[tuple[str, bool]]:
+    """A translated text with <b>...</b> as (text, bold) pieces."""
+    segments = []
+    for index, part in enumerate(re.split(r"</?b>", text)):
+        if part:
+            segments.append((part, index % 2 == 1))
+    return segments
 
 
 class QrCode(Flowable):

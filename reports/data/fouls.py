@@ -7,7 +7,7 @@ sheets that have fouls) or for the whole tournament (one table with Game and Tab
 """
 
 from reports.data.scoresheet import moment, user_name
-from tournaments.models import Session, TableSession, Tournament
+from tournaments.models import Player, Session, TableSession, Tournament
 from tournaments.selectors.fouls import FoulRow, record_of_fouls
 
 SHEET, SESSION, TOURNAMENT = "sheet", "session", "tournament"
@@ -31,6 +31,7 @@ def fouls_data(
             tournament=tournament, session=session, table_session=table_session
         )
     ]
+    _add_native_names(rows)
     return {
         "form": "fouls",
         "tournament": tournament.name,
@@ -47,6 +48,7 @@ def _row(row: FoulRow) -> dict:
         "id": row.penalty_id,
         "team": row.team,
         "player": row.player,
+        "player_id": row.player_id,
         "number": row.player_number,
         "session": row.session,
         "group": row.group,
@@ -68,6 +70,14 @@ def _row(row: FoulRow) -> dict:
         "void_reason": row.void_reason,
         "voided_by": row.voided_by,
     }
+
+
+def _add_native_names(rows: list[dict]) -> None:
+    """Each row's player's name in his own script too, as he registered it. One query."""
+    ids = {row["player_id"] for row in rows}
+    natives = dict(Player.objects.filter(pk__in=ids).values_list("pk", "native_name"))
+    for row in rows:
+        row["native"] = natives.get(row["player_id"]) or ""
 
 
 def _sheets(

@@ -10,8 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer
+from reports.base import GRID, SHADE, BaseRenderer, Wrapped
 from tournaments.models import Appeal, Correction, Hand, Penalty
 
 
@@ -23,9 +22,10 @@ def _label(choices, code: str) -> str:
         return code or ""
 
 
-def _markup(text: str, *, bold: bool = False) -> str:
-    """Paragraph markup keeping the line breaks of a text typed in several lines."""
-    return "<br/>".join(fonts.markup(line, bold=bold) for line in str(text).splitlines() or [""])
+def _wrapped(text, style: ParagraphStyle, *, bold: bool = False) -> Wrapped:
+    """A paragraph keeping the line breaks of a text typed in several lines, wrapped between
+    words (never inside one, a rule number or its brackets)."""
+    return Wrapped([("\n".join(str(text).splitlines()), bold)], style)
 
 
 def _who(player: dict | None) -> str:
@@ -184,8 +184,8 @@ class AppealRenderer(BaseRenderer):
 
     # -- sections --------------------------------------------------------------------------------
 
-    def _value(self, text) -> Paragraph:
-        return Paragraph(_markup(text), self.styles["cell"])
+    def _value(self, text) -> Wrapped:
+        return _wrapped(text, self.styles["cell"])
 
     def _section(self, title: str, rows: list) -> list[Flowable]:
         """Label and value rows; a row that is a list of two (label, value) pairs puts them
@@ -338,8 +338,8 @@ class AppealRenderer(BaseRenderer):
             return []
         style = ParagraphStyle("history", parent=self.styles["cell"], fontSize=8, leading=9.5)
 
-        def cell(text: str) -> Paragraph:
-            return Paragraph(_markup(text), style)
+        def cell(text: str) -> Wrapped:
+            return _wrapped(text, style)
 
         rows = [
             [cell(_("When")), cell(_("Who")), cell(_("Status")), cell(_("Fee")), cell(_("Note"))]
@@ -366,13 +366,13 @@ class AppealRenderer(BaseRenderer):
     def _signature_cell(self, name: str, note: str) -> list[Flowable]:
         small = self.styles["small"]
         return [
-            Paragraph(_markup(_("Name: %(name)s") % {"name": name or "_" * 30}), small),
-            Paragraph(_markup(note), small) if note else Spacer(1, 8.5),
+            _wrapped(_("Name: %(name)s") % {"name": name or "_" * 30}, small),
+            _wrapped(note, small) if note else Spacer(1, 8.5),
             Spacer(1, 10 * mm),
             Paragraph("_" * 38, small),
-            Paragraph(_markup(_("Signature")), small),
+            _wrapped(_("Signature"), small),
             Spacer(1, 3 * mm),
-            Paragraph(_markup(_("Date and time: %(line)s") % {"line": "_" * 20}), small),
+            _wrapped(_("Date and time: %(line)s") % {"line": "_" * 20}, small),
         ]
 
     def _signatures(self, data) -> list[Flowable]:
@@ -397,7 +397,7 @@ class AppealRenderer(BaseRenderer):
             self._signature_cell(data["chief_umpire"], ""),
         ]
         third = self.content_width / 3
-        head = [Paragraph(fonts.markup(role, bold=True), self.styles["cell"]) for role in roles]
+        head = [_wrapped(role, self.styles["cell"], bold=True) for role in roles]
         table = Table([head, cells], colWidths=[third] * 3, hAlign="LEFT")
         table.setStyle(
             TableStyle(

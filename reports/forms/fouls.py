@@ -11,10 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from reports import fonts
-from reports.base import BaseRenderer
+from reports.base import BaseRenderer, Wrapped
 
 VOID_SHADE = colors.HexColor("#F2F2F2")  # the row of a voided penalty
 
@@ -29,9 +28,12 @@ class FoulsRenderer(BaseRenderer):
 
     # Column widths (mm) of a sheet's record and of the tournament's; the widest column
     # (the penalty) takes what is left of the page.
-    sheet_cols = (28, 38, 16, 32, 48, 0, 38, 22)
-    tournament_cols = (11, 11, 20, 10, 28, 36, 11, 46, 0, 30, 24)
+    # The last column (who recorded it, at what time) holds "2026-05-02 09:41" on one line.
+    sheet_cols = (28, 38, 16, 32, 46, 0, 36, 27)
+    tournament_cols = (13, 10, 12, 19, 10, 26, 36, 10, 42, 0, 28, 27)
     short_record = 10  # fouls of a sheet's record kept on one page
+    blank_rows = 12  # ruled lines of a record without fouls, to fill in by hand (Appendix 6)
+    blank_row_height = 8 * mm
 
     def header(self, data) -> tuple[str, str]:
         if data["scope"] == "sheet":
@@ -49,7 +51,9 @@ class FoulsRenderer(BaseRenderer):
             Spacer(0, 3 * mm),
         ]
         if data["scope"] == "tournament":
-            return story + self._tournament_table(data["rows"])
+            # The record's keeper signs the whole tournament's record as a sheet's (Appendix 6).
+            footer = [Spacer(0, 5 * mm), self._signature_lines({"umpire": "", "date": ""})]
+            return story + self._tournament_table(data["rows"]) + [KeepTogether(footer)]
         if not data["sheets"]:
             return story + [self.paragraph(_("No fouls recorded."), "body")]
         for sheet in data["sheets"]:
@@ -101,14 +105,18 @@ class FoulsRenderer(BaseRenderer):
             void += " — " + row["voided_by"]
         return "\n".join(part for part in (void, row["remarks"]) if part)
 
+    def _player(self, row: dict) -> str:
+        """The player's name, and beneath it his name in his own script when he gave one."""
+        return "\n".join(part for part in (row["player"], row.get("native", "")) if part)
+
     def _recorded(self, row: dict) -> str:
         when = row["recorded_at"]["display"] if row["recorded_at"] else ""
         return "\n".join(part for part in (row["umpire"], when) if part)
 
     def _lines(self, text: str, *, bold: bool = False):
-        """A small paragraph keeping the text's line breaks."""
-        markup = "<br/>".join(fonts.markup(line, bold=bold) for line in text.split("\n"))
-        return Paragraph(markup, self.styles["small"])
+        """A small paragraph keeping the text's line breaks, wrapped between words (never
+        inside one, a rule number or its brackets)."""
+        return Wrapped([(text, bold)], self.styles["small"])
 
     def _style(self, rows: list[dict]) -> list:
         style = self.grid_style(header_rows=1, font_size=7)
@@ -142,7 +150,7 @@ class FoulsRenderer(BaseRenderer):
                 rows.append(
                     [
                         self._lines(row["team"]),
-                        self._lines(row["player"]),
+                        self._lines(self._player(row)),
                         self._lines("" if row["number"] is None else str(row["number"])),
                         self._lines(self._where(row)),
                         self._lines(row["nature"]),
@@ -154,10 +162,20 @@ class FoulsRenderer(BaseRenderer):
             table = self.table(
                 rows, self._widths(self.sheet_cols), self._style(sheet["rows"]), repeat_rows=1
             )
-            parts.append(table)
         else:
-            parts.append(self.paragraph(_("No fouls recorded."), "body"))
+            rows = [[self._lines(text, bold=True) for text in header]]
+            table = self._blank_grid(rows, self._widths(self.sheet_cols))
+        parts[0].keepWithNext = True
+        parts.append(table)
         return parts
+
+    def _blank_grid(self, header: list, widths: list[float]):
+        """The appendix's empty ruled lines under the column headings, to fill in by hand."""
+        rows = header + [[""] * len(widths) for _index in range(self.blank_rows)]
+        heights = [None] + [self.blank_row_height] * self.blank_rows
+        table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(self._style([])))
+        return table
 
     def _signature_lines(self, sheet: dict):
         """The appendix's "Umpire ____ Date ____", with the sheet's umpire and day beneath."""
@@ -179,11 +197,10 @@ class FoulsRenderer(BaseRenderer):
     # -- the whole tournament -------------------------------------------------------------------
 
     def _tournament_table(self, rows: list[dict]) -> list:
-        if not rows:
-            return [self.paragraph(_("No fouls recorded."), "body")]
         header = [
             _("Game"),
             _("Table"),
+            _("Group"),
             _("Round / position"),
             _("Hand"),
             _("Player's team"),
@@ -195,16 +212,20 @@ class FoulsRenderer(BaseRenderer):
             _("Recorded by, at"),
         ]
         table_rows = [[self._lines(text, bold=True) for text in header]]
+        widths = self._widths(self.tournament_cols)
+        if not rows:
+            return [self._blank_grid(table_rows, widths)]
         for row in rows:
             place = " / ".join(part for part in (row["round"], row["position"]) if part)
             table_rows.append(
                 [
                     str(row["session"]),
                     str(row["table"]),
+                    self._lines(row["group"] or ""),
                     self._lines(place),
                     "" if row["hand"] is None else str(row["hand"]),
                     self._lines(row["team"]),
-                    self._lines(row["player"]),
+                    self._lines(self._player(row)),
                     "" if row["number"] is None else str(row["number"]),
                     self._lines(row["nature"]),
                     self._lines(row["penalty"]),
@@ -213,7 +234,7 @@ class FoulsRenderer(BaseRenderer):
                 ]
             )
         style = self._style(rows) + [("ALIGN", (0, 1), (1, -1), "CENTER")]
-        return [self.table(table_rows, self._widths(self.tournament_cols), style, repeat_rows=1)]
+        return [self.table(table_rows, widths, style, repeat_rows=1)]
 
 
 def render_fouls(data: dict) -> bytes:

@@ -17,10 +17,10 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from reports import fonts
-from reports.base import GRID, BaseRenderer
+from reports.base import GRID, BaseRenderer, Wrapped
 from reports.data.standings import standings_state_code
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors.standings import STANDING_LABELS
@@ -252,7 +252,7 @@ class StandingsRenderer(BaseRenderer):
             legend += " " + _("—: not ranked (disqualified, rule 3.11.5).")
         return legend
 
-    def _band_title(self, data, band: list[int]) -> Paragraph:
+    def _band_title(self, data, band: list[int]) -> Flowable:
         numbers = [data["columns"][i] for i in band]
         return self.paragraph(
             _("Standings (continued): sessions %(list)s, with the totals again")
@@ -389,7 +389,7 @@ class StandingsRenderer(BaseRenderer):
         text = "" if text is None else str(text)
         if fonts.is_plain(text) and self._width(text, size) <= width:
             return text
-        return Paragraph(fonts.markup(text), self.styles["standings_cell"])
+        return Wrapped(text, self.styles["standings_cell"])
 
     def _name_text(self, player: dict) -> str:
         text = player["name"]

@@ -50,7 +50,7 @@ def test_a_sheets_record_has_the_columns_of_the_appendix_and_the_umpires_lines(p
         assert header in text
     assert "Relevant penalty" in text and "Remarks" in text
     # D (Kim Minjun, no. 14) fined in hand 3: game 1, round East, table 1, position D.
-    assert "한국 1-1 Kim Minjun 14 1 / East / 1 / D" in text
+    assert "한국 1-1 Kim Minjun 김민준 14 1 / East / 1 / D" in text
     assert "Slow play after a warning" in text
     assert "Points deducted (to nobody): 10 points" in text
     assert "Umpire ____" in text and "Date ____" in text
@@ -71,11 +71,11 @@ def test_the_tournaments_record_is_one_table_with_game_and_table(played, second_
     assert data["scope"] == "tournament"
     assert [(row["session"], row["table"]) for row in data["rows"]] == [(1, 1), (1, 1), (2, 3)]
     text = pdf_text(render_fouls(data))
-    assert "Game Table Round / position Hand" in text
+    assert "Game Table Group Round / position Hand" in text
     assert "2 3 B" in text  # session 2, table 3, seat B (no hand named)
     assert "Exposed hand: 30 points to each other player" in text
     assert "Second time today" in text
-    assert "Umpire ____" not in text  # the per-sheet signature lines are not on it
+    assert "Umpire ____" in text and "Date ____" in text  # signed as a sheet's record
 
 
 def test_a_sessions_record_has_one_part_per_sheet_with_fouls(played, second_session):
@@ -88,16 +88,19 @@ def test_a_sessions_record_has_one_part_per_sheet_with_fouls(played, second_sess
     assert "Ivan Yozhikov" in text
 
 
-def test_an_empty_record_says_no_fouls_were_recorded(staff):
+def test_an_empty_record_is_a_blank_form_or_says_no_fouls_were_recorded(staff):
     tournament = TournamentFactory()
     sheet = sheet_with_players(tournament)
-    for data in (
-        fouls_data(tournament=tournament, table_session=sheet),
-        fouls_data(tournament=tournament, session=sheet.session),
-        fouls_data(tournament=tournament),
+    for data, blank in (
+        (fouls_data(tournament=tournament, table_session=sheet), True),
+        (fouls_data(tournament=tournament, session=sheet.session), False),
+        (fouls_data(tournament=tournament), True),
     ):
         pdf = render_fouls(data)
-        assert "No fouls recorded." in pdf_text(pdf)
+        text = pdf_text(pdf)
+        # a sheet's or the tournament's record: the ruled form to fill in by hand
+        assert ("Nature of foul" in text) is blank
+        assert ("No fouls recorded." in text) is not blank
         assert len(PdfReader(BytesIO(pdf)).pages) == 1
     assert fouls_data(tournament=tournament, table_session=sheet)["sheets"][0]["rows"] == []
 

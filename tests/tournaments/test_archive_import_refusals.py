@@ -100,8 +100,10 @@ def test_it_refuses_another_format(tmp_path, document):
 
 
 def test_it_refuses_a_wrong_version(tmp_path, document):
-    document["version"] = 2
-    assert "version 2" in refused(tmp_path, dumps(document))
+    document["version"] = 3
+    assert "version 3" in refused(tmp_path, dumps(document))
+    document["version"] = True  # not a version, though True == 1
+    assert "version True" in refused(tmp_path, dumps(document))
 
 
 def test_it_refuses_a_slug_that_exists(tmp_path, document):

@@ -10,9 +10,11 @@ What is exported, model by model (every field not named below is):
 - Tournament, Team, Player, Table, Session, TableSession (score sheet: umpire assignment,
   status, version, sign-offs), Seat (with the replaced player), Hand (with its hand JSON and
   fans), HandScore, Penalty (voided ones too, with the reason), SheetConfirmation, CheckIn,
-  Correction (before/after), SessionResult, Sanction, Appeal (with the ruling); and the
-  sections apps built on tournaments register (tournaments.archive.sections): PrintRecord
-  ("print_records", reports.archive).
+  Correction (before/after), SessionResult, Sanction, Appeal (with the ruling),
+  RegistrationCorrection ("registration_corrections": the player by his registration number
+  or the team by its name, before/after, reason, who and when); and the sections apps built
+  on tournaments register (tournaments.archive.sections): PrintRecord ("print_records",
+  reports.archive), DeskEntry ("desk_entries", desk.archive).
 - Correction before/after: the database ids they hold are written as natural keys, a penalty
   as its number on the correction's sheet, a player as his registration number (an id the
   export does not know, as null): a voided penalty ("penalty_void": "penalty"); a swapped
@@ -23,6 +25,9 @@ What is exported, model by model (every field not named below is):
 - Correction.appeal (the appeal it applies) as the appeal's number in the file's "appeals"
   list: 1 for the first, in the order of that list (filed_at, then the order they were
   recorded); null for none, and for a file written before corrections named their appeal.
+- RegistrationCorrection before/after: a team there ({"id", "name"}: the team's id and its
+  name then) is written as {"team": the team's name now (its natural key; null when it is no
+  team of the tournament), "name": its name then}. The other values hold no id.
 
 What is not exported, and why:
 - Database ids (`id`, and the redundant `Seat.session`/`SessionResult.session`, which follow
@@ -49,6 +54,7 @@ from tournaments.models import (
     HandScore,
     Penalty,
     Player,
+    RegistrationCorrection,
     Sanction,
     Seat,
     Session,
@@ -153,6 +159,8 @@ CONFIRMATION_FIELDS = ["confirmed_at"]
 CORRECTION_FIELDS = ["kind", "reason", "made_at"]
 RESULT_FIELDS = ["position", "score", "rank", "table_points_12", "forfeited"]
 SANCTION_FIELDS = ["kind", "reason", "decided_at"]
+# player, team: natural keys; before/after: a team translated (see above)
+REGISTRATION_CORRECTION_FIELDS = ["reason", "made_at"]
 APPEAL_FIELDS = [
     "filed_as_captain",
     "filed_at",
@@ -180,6 +188,7 @@ USER_FIELDS = {
     Correction: ["made_by"],
     Sanction: ["decided_by"],
     Appeal: ["filed_by", "ruled_by"],
+    RegistrationCorrection: ["made_by"],
 }
 
 
@@ -401,11 +410,27 @@ def export_tournament(tournament: Tournament) -> dict:
             }
             for a in appeals
         ],
+        "registration_corrections": [
+            {
+                **plain(c, REGISTRATION_CORRECTION_FIELDS),
+                **keys.users_of(c),
+                "player": keys.player(c.player_id),
+                "team": team_names.get(c.team_id),
+                "before": _registration_values(c.before, team_names),
+                "after": _registration_values(c.after, team_names),
+            }
+            for c in tournament.registration_corrections.order_by("made_at", "pk")
+        ],
     }
     for section in SECTIONS.values():  # the sections of apps built on tournaments
         document[section.name] = section.export(tournament, keys)
     document["users"] = sorted(_usernames(document))
     return document
+
+
+# The keys whose values are JSON data of a row (hands, values before and after, what was keyed
+# at the desk): their keys are not the users' keys.
+_JSON_VALUES = ("tiles", "fans", "before", "after", "params", "deltas", "payload")
 
 
 def _usernames(document: dict) -> set[str]:
@@ -419,7 +444,7 @@ def _usernames(document: dict) -> set[str]:
             for key, value in node.items():
                 if key in user_keys and isinstance(value, str):
                     found.add(value)
-                elif key not in ("tiles", "fans", "before", "after", "params", "deltas"):
+                elif key not in _JSON_VALUES:
                     walk(value)
         elif isinstance(node, list):
             for value in node:
@@ -465,6 +490,17 @@ def _correction_values(kind: str, values: dict, keys: _Keys, sheet_id: int) -> d
             values = {**values, "late_penalty": late}
         return values
     return values
+
+
+def _registration_values(values, team_names: dict) -> dict:
+    """A registration correction's before/after with a team's id written as the team's name
+    now (see the module's docstring); everything else as it is."""
+    team = values.get("team") if isinstance(values, dict) else None
+    if not isinstance(team, dict):
+        return values
+    pk = team.get("id")
+    written = {"team": team_names.get(pk) if _is_id(pk) else None, "name": team.get("name")}
+    return {**values, "team": written}
 
 
 def _with(values, **translate) -> dict:

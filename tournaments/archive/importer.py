@@ -12,14 +12,18 @@ before a tournament setting existed is read with the value tournaments had then
 The natural keys in a correction's before/after are read back as the ids of the rows restored
 (a penalty number not on the correction's sheet, or a registration number not in the file, is
 refused). A correction's appeal (its number in "appeals") is set once the appeals exist (they
-name their corrections, which are written first); a file without it: no appeal.
+name their corrections, which are written first); a file without it: no appeal. A file of an
+older version (schema.VERSIONS_READ) is read as having none of the rows it could not hold:
+version 1, no registration corrections and no desk entries.
 
 What is imported is verified (issue 26): each hand's payments add up to zero, a win scores at
 least 8 points without flowers (3.7.2), the stored session results are what the sheets give
 (recomputed as tournaments.services.results does, nothing written), and no player is bound
 to a login that exists already (`players[].user` names only users the import creates,
 inactive; a director re-links logins after the import). The other references to users
-(umpires, who recorded what...) are history and may name existing users.
+(umpires, who recorded what...) are history and may name existing users. A registration
+correction names one player or one team of the file, and its before/after name the same
+fields, those a registration correction changes (a team as a team of the file, or null).
 """
 
 from collections import defaultdict
@@ -33,7 +37,7 @@ from django.utils.translation import gettext as _
 from scoring.result import MINIMUM_POINTS
 from tournaments import json_limits
 from tournaments.archive import export as spec
-from tournaments.archive.schema import FORMAT, VERSION, ArchiveError, decode
+from tournaments.archive.schema import FORMAT, VERSIONS_READ, ArchiveError, decode
 from tournaments.archive.sections import SECTIONS
 from tournaments.live import live_touch
 from tournaments.models import (
@@ -44,6 +48,7 @@ from tournaments.models import (
     HandScore,
     Penalty,
     Player,
+    RegistrationCorrection,
     Sanction,
     Seat,
     Session,
@@ -54,7 +59,11 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.registration import SETTLED_PLAYER_FIELDS, SETTLED_TEAM_FIELDS
 from tournaments.services.results import table_session_expected_results
+
+# The archive version that first wrote the registration corrections.
+REGISTRATION_CORRECTIONS_SINCE = 2
 
 # JSON fields and the type each holds (None allowed where the model allows it).
 JSON_TYPES = {
@@ -99,10 +108,11 @@ def check_header(document: dict) -> None:
             _('The file is not a tournament archive ("format" is not "%(format)s").')
             % {"format": FORMAT}
         )
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if not _is_number(version) or version not in VERSIONS_READ:
         raise ArchiveError(
-            _("The archive is of version %(found)r; this site reads version %(version)s.")
-            % {"found": document.get("version"), "version": VERSION}
+            _("The archive is of version %(found)r; this site reads versions %(versions)s.")
+            % {"found": version, "versions": ", ".join(map(str, VERSIONS_READ))}
         )
 
 
@@ -205,9 +215,11 @@ def _create(model: type[models.Model], objs: list, restore: tuple[str, ...] = ()
 class _Importer:
     def __init__(self, document: dict):
         self.doc = document
+        self.version: int = document["version"]  # one of VERSIONS_READ (check_header)
         self.report: ImportReport | None = None
         self.users: dict[str, object] = {}
         self.players: dict[int, Player] = {}
+        self.teams: dict[str, Team] = {}
         self.sessions: dict[int, Session] = {}
         self.tables: dict[int, Table] = {}
         self.created_users: list[str] = []
@@ -286,8 +298,10 @@ class _Importer:
         self._sanctions()
         self._appeals()
         self._correction_appeals()
+        self._registration_corrections(tournament)
         for section in SECTIONS.values():  # the sections of apps built on tournaments
-            section.restore(self, tournament)
+            if self.version >= section.since:  # an older file: none of its rows
+                section.restore(self, tournament)
         # Public pages cached for a tournament of the same id (a database restored or
         # rebuilt) must not be served for this one: a new live version once committed.
         live_touch(tournament.pk)
@@ -327,7 +341,7 @@ class _Importer:
             for i, data in enumerate(teams_data)
         ]
         _create(Team, teams)
-        by_name = {team.name: team for team in teams}
+        by_name = self.teams = {team.name: team for team in teams}
         players_data = _list(doc, "players", _("the file"))
         _unique(
             [
@@ -851,6 +865,83 @@ class _Importer:
             correction.appeal = self.appeals[number - 1]
             named.append(correction)
         Correction.objects.bulk_update(named, ["appeal"], batch_size=500)
+
+    def _registration_corrections(self, tournament: Tournament) -> None:
+        if self.version < REGISTRATION_CORRECTIONS_SINCE:
+            return  # an older file: none
+        corrections = []
+        for i, item in enumerate(_list(self.doc, "registration_corrections", _("the file"))):
+            where = f"registration_corrections[{i}]"
+            player = self.player(_dict(item, where), "player", where, optional=True)
+            team = self._team(_required(item, "team", where), where)
+            if (player is None) == (team is None):
+                raise ArchiveError(
+                    _("%(where)s: a registration correction is of one player or of one team.")
+                    % {"where": where}
+                )
+            fields = SETTLED_PLAYER_FIELDS if player is not None else SETTLED_TEAM_FIELDS
+            before, after = (
+                self._registration_values(_required(item, side, where), fields, f"{where}, {side}")
+                for side in ("before", "after")
+            )
+            if not after or set(before) != set(after):
+                raise ArchiveError(
+                    _("%(where)s: before and after must name the same fields, at least one.")
+                    % {"where": where}
+                )
+            refs = self.user_refs(RegistrationCorrection, item, where)
+            if refs["made_by"] is None:
+                raise ArchiveError(
+                    _("%(where)s: %(key)s is missing.") % {"where": where, "key": "made_by"}
+                )
+            corrections.append(
+                _build(
+                    RegistrationCorrection,
+                    item,
+                    spec.REGISTRATION_CORRECTION_FIELDS,
+                    where,
+                    tournament=tournament,
+                    player=player,
+                    team=team,
+                    before=before,
+                    after=after,
+                    **refs,
+                )
+            )
+        _create(RegistrationCorrection, corrections, ("made_at",))
+        self._count("registration_corrections", corrections)
+
+    def _team(self, name, where: str) -> Team | None:
+        """The team of the file named `name` (None for null)."""
+        if name is None:
+            return None
+        if not isinstance(name, str) or name not in self.teams:
+            raise ArchiveError(
+                _("%(where)s: no team %(team)r in the file.") % {"where": where, "team": name}
+            )
+        return self.teams[name]
+
+    def _registration_values(self, values, fields: tuple[str, ...], where: str) -> dict:
+        """The reverse of export._registration_values: a team's name now back to its id, the
+        fields only those a registration correction changes."""
+        values = _dict(values, where)
+        unknown = sorted(str(name) for name in values if name not in fields)
+        if unknown:
+            raise ArchiveError(
+                _("%(where)s: a registration correction does not change %(fields)s.")
+                % {"where": where, "fields": ", ".join(unknown)}
+            )
+        team = values.get("team")
+        if team is None:
+            return values
+        team_where = f"{where}, team"
+        if set(_dict(team, team_where)) != {"team", "name"}:
+            raise ArchiveError(
+                _("%(where)s: %(key)s must be a %(type)s.")
+                % {"where": team_where, "key": "team", "type": '{"team", "name"}'}
+            )
+        now = self._team(team["team"], team_where)
+        return {**values, "team": {"id": now.pk if now else None, "name": team["name"]}}
 
     # -- what the sections of apps built on tournaments use (tournaments.archive.sections) ----
 

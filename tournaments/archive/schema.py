@@ -15,7 +15,13 @@ from django.utils.translation import gettext as _
 from tournaments.errors import TournamentError
 
 FORMAT = "mcr-tournament"
-VERSION = 1
+# The version goes up when a file holds rows an older site would not restore (it would import
+# the file and lose them silently): such a site refuses the newer file instead. A site reads
+# every version in VERSIONS_READ, an older file as having none of what it lacks.
+# 2: registration corrections ("registration_corrections") and the score desk's entries
+# ("desk_entries", desk.archive).
+VERSION = 2
+VERSIONS_READ = (1, 2)
 
 
 class ArchiveError(TournamentError):

@@ -10,6 +10,9 @@ and the export and the import call it. A section is one key of the document, a l
   appeals included) through `archive`, the import under way (`importer._Importer`: `items`,
   `build`, `sheet`, `user`, `create`, `unique`).
 - user_keys: the keys of its rows whose values are usernames (listed in the file's "users").
+- since: the archive version (schema.VERSION) that first wrote it; a file of an older
+  version is read as having none of its rows (restore is not called), a newer one must have
+  the list.
 """
 
 from collections.abc import Callable
@@ -22,6 +25,7 @@ class ArchiveSection:
     export: Callable[..., list]
     restore: Callable[..., None]
     user_keys: tuple[str, ...] = ()
+    since: int = 1
 
 
 SECTIONS: dict[str, ArchiveSection] = {}

@@ -15,7 +15,14 @@ from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
 from tournaments.services.results import table_session_recompute_after_write
-from tournaments.services.sheets import FOULS, HANDS, PAPER, sheet_lock, sheet_touch
+from tournaments.services.sheets import (
+    FOULS,
+    HANDS,
+    PAPER,
+    sheet_lock,
+    sheet_touch,
+    sheet_write_atomic,
+)
 from tournaments.system_texts import system_text_store
 
 
@@ -182,7 +189,7 @@ def write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> Non
     )
 
 
-@transaction.atomic
+@sheet_write_atomic
 def hand_record_win(
     *,
     table_session: TableSession,
@@ -243,7 +250,7 @@ def _after_write(table_session: TableSession, seats: list[Seat], hand: Hand | No
     table_session_recompute_after_write(table_session=table_session, seats=seats)
 
 
-@transaction.atomic
+@sheet_write_atomic
 def hand_record_no_win(
     *,
     table_session: TableSession,

@@ -21,7 +21,7 @@ from tournaments.services.results import (
     table_session_recompute,
     table_session_recompute_after_write,
 )
-from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch
+from tournaments.services.sheets import FOULS, sheet_lock, sheet_touch, sheet_write_atomic
 from tournaments.system_texts import is_system_text
 from tournaments.texts import check_text, visible_text
 
@@ -200,7 +200,7 @@ def _occurrence(sheet: TableSession, player: Player, foul: str) -> int:
     return earlier + 1
 
 
-@transaction.atomic
+@sheet_write_atomic
 def penalty_record(
     *,
     table_session: TableSession,

@@ -6,10 +6,13 @@ umpire signed, except for corrections), then
 bumps the version in the same transaction.
 """
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
+from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -111,6 +114,10 @@ def _check_locked(locked: TableSession, expected_version, purpose: str, user) ->
     _check_state(locked, purpose)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
 class _Batch:
     def __init__(self):
         self.locked: dict[int, tuple[TableSession, list[Seat]]] = {}
@@ -118,6 +125,19 @@ class _Batch:
 
 
 _BATCH: ContextVar[_Batch | None] = ContextVar("sheet_batch", default=None)
+
+
+def sheet_write_atomic(service: Callable[P, R]) -> Callable[P, R]:
+    """`transaction.atomic` for a service that writes to a sheet, without its savepoint within
+    `sheet_writes_batched`: the batch is all or nothing (an error in any write rolls it all
+    back), so each write needs no savepoint of its own (two round trips each)."""
+
+    @functools.wraps(service)
+    def atomically(*args: P.args, **kwargs: P.kwargs) -> R:
+        with transaction.atomic(savepoint=_BATCH.get() is None):
+            return service(*args, **kwargs)
+
+    return atomically
 
 
 @contextmanager

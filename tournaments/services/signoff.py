@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Player, SheetConfirmation, TableSession
-from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch
+from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch, sheet_write_atomic
 from tournaments.services.tournament import tournament_status_refresh
 from tournaments.system_texts import system_text_store
 
@@ -26,7 +26,7 @@ def _require_complete(sheet: TableSession) -> None:
         )
 
 
-@transaction.atomic
+@sheet_write_atomic
 def sheet_confirm_player(
     *,
     table_session: TableSession,

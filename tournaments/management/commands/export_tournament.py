@@ -8,11 +8,12 @@ from tournaments.management.commands._base import TournamentCommand
 
 class Command(TournamentCommand):
     help = _(
-        "Write the whole tournament as one JSON document (format mcr-tournament, version 1) "
+        "Write the whole tournament as one JSON document (format mcr-tournament, version 2) "
         "to standard output: players, teams, lots, sessions, tables, seats, every hand with its "
         "hand JSON and fans, scores, penalties (voided ones too), check-ins, confirmations, "
-        "sign-offs, corrections, appeals, results, sanctions, umpire assignments and print "
-        "records, by natural keys (no database ids). Two exports of the same data are "
+        "sign-offs, corrections, registration corrections, appeals, results, sanctions, umpire "
+        "assignments, print records and the score desk's entries, by natural keys (no database "
+        "ids). Two exports of the same data are "
         "byte-identical. Not exported: the history tables (django-simple-history), background "
         "jobs, and users beyond their usernames (no passwords or roles). Restore it with "
         "import_tournament."
