@@ -39,3 +39,16 @@ def test_a_tables_state_and_its_words():
         assert table_state_label("final") == "final"
         assert table_state_label("final", staff=True) == "countersigned"
         assert table_state_label("not_started") == "not started"
+
+
+def test_a_no_show_is_described_without_minutes_and_a_late_arrival_with_them():
+    from tournaments.display import penalty_description
+    from tournaments.models import Penalty
+
+    no_show = Penalty(kind=Penalty.Kind.LATE_ARRIVAL, forfeited=True, minutes_late=None)
+    late = Penalty(kind=Penalty.Kind.LATE_ARRIVAL, minutes_late=7, amount=10)
+    assert "None" not in penalty_description(no_show)
+    assert "session is lost" in penalty_description(no_show)
+    assert "7 minutes" in penalty_description(late)
+    with translation.override("es"):
+        assert "None" not in penalty_description(no_show)

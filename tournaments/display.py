@@ -154,6 +154,8 @@ def _revealed_tile(penalty: Penalty) -> str:
 
 def _late_arrival(penalty: Penalty) -> str:
     values = {"minutes": penalty.minutes_late, "points": penalty.amount}
+    if penalty.minutes_late is None:  # a no-show (3.11.2): no arrival, no minutes
+        return _("Did not come: the session is lost")
     if penalty.forfeited:
         return _("Late arrival, %(minutes)s minutes: the session is lost") % values
     return _("Late arrival, %(minutes)s minutes: %(points)s points deducted") % values
