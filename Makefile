@@ -40,14 +40,20 @@ demo: $(STAMP_RUN)
 	@echo "Open http://$(HOST):$(PORT)/admin/ and log in as admin or as one of the roles above (Ctrl-C stops the server)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# On the embedded defaults (SQLite, eager Celery) the suite runs on two processes (pytest-xdist),
+# each with a test database of its own. With DATABASE_URL or REDIS_URL set it runs on one: the
+# tests of a real Celery worker and of gunicorn share the one broker queue, which another
+# process's worker would read against another database. PYTEST_PARALLEL= runs on one anyway.
+PYTEST_PARALLEL ?= $(if $(DATABASE_URL)$(REDIS_URL),,-n auto --maxprocesses=2)
+
 test: $(STAMP_DEV)
 	$(BIN)/python manage.py compile_translations
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 # The suite without Chromium and without the large generated corpora: for a quick check.
 test-fast: $(STAMP_DEV)
 	$(BIN)/python manage.py compile_translations
-	$(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 bench: $(STAMP_DEV)
 	mkdir -p bench-results

@@ -27,7 +27,11 @@ def pytest_configure(config):
     if settings.configured:
         from tournaments.translations import compile_catalogues
 
-        compile_catalogues()
+        # Under pytest-xdist (`make test`: two processes) the controlling process compiles them
+        # before it starts its workers; a worker writing them again could truncate a file that
+        # the other worker is reading.
+        if not hasattr(config, "workerinput"):
+            compile_catalogues()
         fast_password_hashing(settings)
 
 

@@ -166,6 +166,8 @@ FUZZ = {
 }
 
 
+# The fuzzing runs in `make test`, not in the quick `make test-fast`.
+@pytest.mark.slow
 @anonymous_schema.parametrize()
 @settings(max_examples=3, **FUZZ)
 def test_anonymous_requests_meet_no_server_error(case, seeded):
@@ -173,6 +175,7 @@ def test_anonymous_requests_meet_no_server_error(case, seeded):
     case.call_and_validate(checks=CHECKS)
 
 
+@pytest.mark.slow
 @superuser_schema.parametrize()
 @settings(max_examples=5, **FUZZ)
 def test_a_superusers_requests_meet_no_server_error(case, seeded):

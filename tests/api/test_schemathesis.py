@@ -173,6 +173,7 @@ def fuzz(operation, world: dict, login: str, tally: Tally) -> None:
     run()
 
 
+@pytest.mark.slow  # in `make test`, not in the quick `make test-fast`
 def test_no_server_error_and_no_undocumented_status(world):
     generated = SchemaGenerator().get_schema(request=None, public=True)
     schema = schemathesis.openapi.from_dict(generated)
