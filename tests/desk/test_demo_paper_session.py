@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from desk.models import DeskEntry
+from tests.shared_rows import built_once
 from tournaments.demo import paper
 from tournaments.models import Hand, SessionResult, TableSession
 
@@ -25,9 +26,15 @@ def results(slug: str) -> list:
     )
 
 
+@pytest.fixture(scope="module")
+def paper_demo(django_db_setup, django_db_blocker):
+    """The demo with its paper session, built once for this module's tests (they only read
+    it; tests/shared_rows.py)."""
+    yield from built_once(django_db_blocker, lambda: build("paper"))
+
+
 @pytest.mark.django_db
-def test_the_demos_third_session_is_keyed_twice_at_the_desk_and_each_sheet_recorded():
-    build("paper")
+def test_the_demos_third_session_is_keyed_twice_at_the_desk_and_each_sheet_recorded(paper_demo):
     sheets = TableSession.objects.filter(session__tournament__slug="paper")
     on_paper = sheets.filter(session__number=paper.PAPER_SESSION)
     assert on_paper.count() == 2
@@ -47,8 +54,7 @@ def test_the_demos_third_session_is_keyed_twice_at_the_desk_and_each_sheet_recor
 
 
 @pytest.mark.django_db
-def test_the_papers_keyed_at_the_desk_give_the_results_the_tablets_give(monkeypatch):
-    build("paper")
+def test_the_papers_keyed_at_the_desk_give_the_results_the_tablets_give(paper_demo, monkeypatch):
     monkeypatch.setattr(paper, "_KEYERS", [])  # no desk: every session at the tablets
     build("tablets")
     assert not DeskEntry.objects.filter(table_session__session__tournament__slug="tablets")
