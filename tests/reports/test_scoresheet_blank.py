@@ -7,7 +7,6 @@ tests/reports/conftest.py.
 
 import datetime
 import json
-import math
 from io import BytesIO
 
 import pytest
@@ -21,6 +20,7 @@ from reports.forms import scoresheet as scoresheet_form
 from reports.forms.scoresheet import render_scoresheet
 from reports.printing import PrintRequest, print_form
 from tests.reports.helpers import NAMES, PURE_STRAIGHT, pdf_text, sheet_with_players
+from tests.reports.sheet_pdf import matrix_times, printed, texts
 from tests.tournaments.factories import TournamentFactory
 from tests.tournaments.signoff_helpers import fresh, seat_player
 from tournaments.models import Session, Tournament
@@ -37,32 +37,6 @@ START = datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC)
 # -- reading the PDF as printed: texts with their size, ruled lines ---------------------------
 
 
-def _times(a, b):
-    """The product of two PDF matrices [a b c d e f]."""
-    return [
-        a[0] * b[0] + a[1] * b[2],
-        a[0] * b[1] + a[1] * b[3],
-        a[2] * b[0] + a[3] * b[2],
-        a[2] * b[1] + a[3] * b[3],
-        a[4] * b[0] + a[5] * b[2] + b[4],
-        a[4] * b[1] + a[5] * b[3] + b[5],
-    ]
-
-
-def texts(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, str]]:
-    """Every text drawn on a page: (x, y, size as printed in points, text)."""
-    items = []
-
-    def visit(text, cm, tm, _font, size):
-        if text.strip():
-            matrix = _times(tm, cm)
-            printed = size * math.hypot(matrix[2], matrix[3])
-            items.append((matrix[4], matrix[5], printed, text.strip()))
-
-    PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
-    return items
-
-
 def horizontal_lines(pdf: bytes, page: int = 0) -> list[tuple[float, float, float]]:
     """Every stroked horizontal line of a page: (x from, x to, y) in points."""
     reader = PdfReader(BytesIO(pdf))
@@ -74,7 +48,7 @@ def horizontal_lines(pdf: bytes, page: int = 0) -> list[tuple[float, float, floa
         elif operator == b"Q":
             matrix = stack.pop()
         elif operator == b"cm":
-            matrix = _times([float(v) for v in operands], matrix)
+            matrix = matrix_times([float(v) for v in operands], matrix)
         elif operator in (b"m", b"l"):
             x, y = (float(v) for v in operands)
             here = (
@@ -142,11 +116,6 @@ def blank(staff):
     sheet.umpire = staff.umpire
     sheet.save(update_fields=["umpire"])
     return fresh(sheet)
-
-
-def printed(sheet, language: str = "en") -> bytes:
-    with translation.override(language):
-        return render_scoresheet(scoresheet_data(table_session=sheet))
 
 
 def hand_numbers(items) -> list[tuple[float, float]]:

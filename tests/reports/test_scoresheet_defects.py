@@ -23,7 +23,7 @@ from reports.forms.scoresheet import (
     wrap,
 )
 from tests.reports.helpers import PURE_STRAIGHT, pdf_text
-from tests.reports.test_scoresheet_blank import printed, texts
+from tests.reports.sheet_pdf import printed, texts
 from tests.tournaments.signoff_helpers import fresh
 from tournaments.models import Hand, Penalty
 from tournaments.services.corrections import correction_hand_replace

@@ -1,0 +1,43 @@
+"""Reading a printed score sheet back: what it draws where (pypdf), shared by the blank-sheet
+and the defect tests of tests/reports."""
+
+import math
+from io import BytesIO
+
+from django.utils import translation
+from pypdf import PdfReader
+
+from reports.data.scoresheet import scoresheet_data
+from reports.forms.scoresheet import render_scoresheet
+
+
+def matrix_times(a, b):
+    """The product of two PDF matrices [a b c d e f]."""
+    return [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+
+
+def texts(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, str]]:
+    """Every text drawn on a page: (x, y, size as printed in points, text)."""
+    items = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            matrix = matrix_times(tm, cm)
+            printed = size * math.hypot(matrix[2], matrix[3])
+            items.append((matrix[4], matrix[5], printed, text.strip()))
+
+    PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return items
+
+
+
+def printed(sheet, language: str = "en") -> bytes:
+    with translation.override(language):
+        return render_scoresheet(scoresheet_data(table_session=sheet))
