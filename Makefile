@@ -50,10 +50,12 @@ test: $(STAMP_DEV)
 	$(BIN)/python manage.py compile_translations
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
-# The suite without Chromium and without the large generated corpora: for a quick check.
+# The suite without Chromium and without the slow tests (pyproject.toml's `slow` marker), for a
+# quick check; the API fuzzing module is not even collected (its cases are made on collection).
 test-fast: $(STAMP_DEV)
 	$(BIN)/python manage.py compile_translations
-	$(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not slow" --ignore=tests/api/test_schema_fuzzing.py \
+		$(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 bench: $(STAMP_DEV)
 	mkdir -p bench-results

@@ -5,13 +5,17 @@ reason and, optionally, the appeal it applies."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.utils import timezone
 
 from api.common import sheet_etag
-from tests.api.helpers import assert_error
+from tests.api.helpers import assert_error, client_for
 from tests.api.refusals import assert_refused
 from tests.api.sheet_helpers import PURE_STRAIGHT, fresh, if_match, url
-from tests.tournaments.factories import PLAY_START, seated_table
+from tests.shared_rows import built_once
+from tests.tournaments.factories import PLAY_START, TournamentFactory, seated_table
 from tournaments.models import (
     Appeal,
     CheckIn,
@@ -21,7 +25,7 @@ from tournaments.models import (
     SessionResult,
     TableSession,
 )
-from tournaments.roles import Role
+from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.services.hands import hand_record_no_win, hand_record_win
 from tournaments.services.penalties import penalty_record
 from tournaments.services.signoff import sheet_confirm_player, sheet_sign
@@ -36,10 +40,36 @@ def correct(client, sheet, body, headers=None):
     return client.post(url(sheet, "corrections/"), body, format="json", **headers)
 
 
+def build_locked() -> int:
+    """The rows of `locked`: tests/api/conftest.py's `sheet` and `umpire` (a login of its own
+    name, so that the tests' `as_role` never makes a second one), then `lock`."""
+    sheet = seated_table(TournamentFactory(), started=True)
+    umpire = get_user_model().objects.create_user("sheet-umpire", password=None, is_staff=True)
+    umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
+    client_for(umpire)  # its token, as `as_role` makes it
+    TableSession.objects.filter(pk=sheet.pk).update(umpire=umpire)
+    return lock(sheet, umpire).pk
+
+
+@pytest.fixture(scope="module")
+def locked_pk(django_db_setup, django_db_blocker) -> int:
+    """`locked`, built once for the module (tests/shared_rows.py): each test writes inside its
+    own savepoint, undone before the next."""
+    yield from built_once(django_db_blocker, build_locked)
+
+
 @pytest.fixture
-def locked(sheet, umpire) -> TableSession:
-    """Hand 1: A wins on B's discard; hand 2: B (East) wins on C's discard with a pung of
-    East; hand 3 a time-limit stop; C fined 10 points; confirmed and signed by the umpire."""
+def locked(locked_pk, db) -> TableSession:
+    """Session 1, table 1 of a tiles tournament (started), players A-D seated, its umpire
+    assigned. Hand 1: A wins on B's discard; hand 2: B (East) wins on C's discard with a pung
+    of East; hand 3 a time-limit stop; C fined 10 points; confirmed and signed by the umpire.
+    Read again for each test (a new instance, an empty cache)."""
+    cache.clear()
+    return TableSession.objects.select_related("session__tournament").get(pk=locked_pk)
+
+
+def lock(sheet, umpire_user) -> TableSession:
+    """What `locked` has recorded on the sheet, confirmed and signed by `umpire_user`."""
     hand_record_win(table_session=sheet, winner="A", discarder="B", tiles=PURE_STRAIGHT)
     hand_record_win(table_session=sheet, winner="B", discarder="C", tiles=EAST_PUNG)
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
@@ -52,7 +82,7 @@ def locked(sheet, umpire) -> TableSession:
     )
     for seat in sheet.seats.order_by("position"):
         sheet_confirm_player(table_session=sheet, player=seat.player)
-    sheet_sign(table_session=sheet, user=umpire.user)
+    sheet_sign(table_session=sheet, user=umpire_user)
     return fresh(sheet)
 
 

@@ -33,6 +33,7 @@ def paper_demo(django_db_setup, django_db_blocker):
     yield from built_once(django_db_blocker, lambda: build("paper"))
 
 
+@pytest.mark.slow  # the whole demo, keyed at the desk
 @pytest.mark.django_db
 def test_the_demos_third_session_is_keyed_twice_at_the_desk_and_each_sheet_recorded(paper_demo):
     sheets = TableSession.objects.filter(session__tournament__slug="paper")
@@ -53,6 +54,7 @@ def test_the_demos_third_session_is_keyed_twice_at_the_desk_and_each_sheet_recor
     assert not umpired.filter(entered_by__username__startswith="desk").exists()
 
 
+@pytest.mark.slow  # the whole demo, keyed at the desk
 @pytest.mark.django_db
 def test_the_papers_keyed_at_the_desk_give_the_results_the_tablets_give(paper_demo, monkeypatch):
     monkeypatch.setattr(paper, "_KEYERS", [])  # no desk: every session at the tablets

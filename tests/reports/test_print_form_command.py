@@ -108,6 +108,7 @@ def test_an_output_in_a_missing_directory_is_refused(table_session, tmp_path):
         call_command("print_form", "chart", demo.slug, "-o", str(tmp_path / "no" / "x.pdf"))
 
 
+@pytest.mark.slow  # prints from a whole demo tournament
 def test_the_score_sheets_of_a_session_print_one_per_table(demo, tmp_path):
     output = tmp_path / "sheets.pdf"
     call_command("print_form", "scoresheet", demo.slug, "--session", "2", "-o", str(output))
@@ -119,6 +120,7 @@ def test_the_score_sheets_of_a_session_print_one_per_table(demo, tmp_path):
         assert f"Table {number}" in text
 
 
+@pytest.mark.slow  # prints from a whole demo tournament
 def test_every_form_of_the_demo_prints_with_its_players_names(demo, tmp_path):
     players = list(demo.players.filter(status="active"))
     for kind in ("fouls", "standings", "chart", "schedule", "seatcards", "oath", "certificates"):
@@ -132,6 +134,7 @@ def test_every_form_of_the_demo_prints_with_its_players_names(demo, tmp_path):
             assert not missing, (kind, missing)
 
 
+@pytest.mark.slow  # prints from a whole demo tournament
 def test_an_appeal_record_prints(demo, tmp_path):
     appeal = Appeal.objects.filter(session__tournament=demo).first()
     assert appeal is not None, "the demo files an appeal"
@@ -140,6 +143,7 @@ def test_an_appeal_record_prints(demo, tmp_path):
     assert appeal.player.name in pdf_text(output)
 
 
+@pytest.mark.slow  # prints from a whole demo tournament
 def test_all_forms_of_the_tournament_go_into_one_zip(demo, tmp_path):
     output = tmp_path / "all.zip"
     call_command("print_form", "all", demo.slug, "-o", str(output))

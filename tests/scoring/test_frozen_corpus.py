@@ -30,6 +30,7 @@ def _frozen() -> tuple[list[dict], list[bytes]]:
     return hands, digests
 
 
+@pytest.mark.slow  # scores 100,000 hands
 def test_the_frozen_corpus_holds_what_the_guard_promises():
     hands, digests = _frozen()
     assert len(hands) == len(digests) >= 110_000

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -90,18 +91,21 @@ def check(data):
         assert result.errors and result.fans == []
 
 
+@pytest.mark.slow  # generated inputs (hypothesis)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values)
 def test_arbitrary_json_never_crashes_the_engine(data):
     check(data)
 
 
+@pytest.mark.slow  # generated inputs (hypothesis)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(hand_like)
 def test_hand_shaped_junk_never_crashes_the_engine(data):
     check(data)
 
 
+@pytest.mark.slow  # generated inputs (hypothesis)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(realistic)
 def test_real_tiles_in_any_combination_score_or_are_refused_cleanly(data):

@@ -71,6 +71,7 @@ def _suit_tiles(vec, honors: bool) -> tuple[int, ...]:
     return tuple(base + r for r, c in enumerate(vec) for _ in range(c))
 
 
+@pytest.mark.slow  # brute-force searches over generated hands
 @pytest.mark.parametrize("honors", [False, True])
 def test_the_shape_tables_agree_with_a_brute_force_search(honors):
     """Suits of 2 to 14 tiles: whether they read as sets and a pair, and how, as the
@@ -109,6 +110,7 @@ def _parse_by_hand(text: str) -> tuple[int, ...] | None:
     return None if pending else tuple(tiles)
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_tile_parser_agrees_with_reading_by_hand():
     rng = random.Random(1)
     alphabet = "123456789mpszMPSZ 8x\u00b2\u0661"
@@ -129,6 +131,7 @@ def _brute_waits(tiles: tuple[int, ...], melds: int) -> frozenset[int]:
     )
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_waiting_tiles_agree_with_trying_every_tile():
     rng = random.Random(7)
     checked = 0
@@ -143,6 +146,7 @@ def test_waiting_tiles_agree_with_trying_every_tile():
     assert checked == 3_000
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
     from scoring.generate import generate_winning_hands
 
@@ -156,6 +160,7 @@ def test_the_one_tile_wait_shortcut_agrees_with_trying_every_tile():
     assert 100 < single < 2_900  # both answers occur
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_one_tile_wait_of_a_regular_hand_agrees_with_trying_every_tile():
     from scoring.generate import generate_winning_hands
     from scoring.shapes import suit_keys, waits_on_one_tile_of_regular
@@ -175,6 +180,7 @@ def test_the_one_tile_wait_of_a_regular_hand_agrees_with_trying_every_tile():
     assert regular > 2_000 and 100 < single < regular  # both answers occur
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
     rng = random.Random(9)
     for _ in range(5_000):
@@ -191,6 +197,7 @@ def test_decompose_finds_no_reading_exactly_when_the_hand_is_not_regular():
             assert sorted(rebuilt) == list(tiles)
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_scoring_twice_gives_the_same_result():
     """The engine keeps nothing between hands: a second scoring recomputes and agrees."""
     hand = {
@@ -206,6 +213,7 @@ def test_scoring_twice_gives_the_same_result():
     assert [tuple(e) for e in first.explanation] == [tuple(e) for e in second.explanation]
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_five_copies_shortcut_agrees_with_counting():
     rng = random.Random(13)
     hits = 0
@@ -228,6 +236,7 @@ def test_the_five_copies_shortcut_agrees_with_counting():
     assert 0 < hits < 20_000
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_knitted_straight_tables_agree_with_the_masks():
     from scoring.shapes import KNIT_RUNS, KNITS_HELD, KNITTED_MASKS
 
@@ -245,6 +254,7 @@ def test_the_knitted_straight_tables_agree_with_the_masks():
         assert list(KNITS_HELD[runs]) == held, bin(present)
 
 
+@pytest.mark.slow  # generated hands checked against a slow reference
 def test_the_fans_counted_are_the_fans_explained():
     """The fans counted and the items of the explanation name the same fans, as many times
     each, and the points are the sum of the fans'."""

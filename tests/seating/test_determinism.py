@@ -44,6 +44,7 @@ class _Load:
             burner.join()
 
 
+@pytest.mark.slow  # full searches, twice, one under load
 @pytest.mark.parametrize("cell", CELLS, ids=["26x9 greedy", "24x8 past the bound", "24x8 teams"])
 def test_a_seed_gives_the_same_chart_on_an_idle_and_on_a_loaded_machine(cell):
     idle = generate_schedule(**cell, seed=7, effort=EFFORT)

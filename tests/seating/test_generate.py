@@ -119,6 +119,7 @@ def test_sixteen_players_in_teams_of_four_twelve_sessions_meet_every_opponent_th
     assert s.metrics.team_conflicts == 0 and s.metrics.repeated_pairs == 192
 
 
+@pytest.mark.slow  # a full search
 def test_twenty_players_in_teams_of_four_twelve_sessions_meet_at_most_three_times():
     groups = [i // 4 + 1 for i in range(20)]
     s = generate_schedule(players=20, sessions=12, groups=groups, effort=effort_for_seconds(10))

@@ -53,6 +53,7 @@ def wipe(tournament: Tournament) -> None:
     get_user_model().objects.filter(username__in=DEMO_LOGINS).delete()
 
 
+@pytest.mark.slow  # the whole demo tournament
 def test_two_exports_of_the_same_data_are_byte_identical_without_database_ids(played_demo):
     first = dumps(export_tournament(played_demo))
     assert first == dumps(export_tournament(Tournament.objects.get(slug=DEMO_SLUG)))
@@ -72,6 +73,7 @@ def test_two_exports_of_the_same_data_are_byte_identical_without_database_ids(pl
     assert "王" in first or any(p["native_name"] for p in document["players"])
 
 
+@pytest.mark.slow  # the whole demo tournament
 def test_the_demo_tournament_round_trips_field_by_field(played_demo):
     document = export_tournament(played_demo)
     text = dumps(document)

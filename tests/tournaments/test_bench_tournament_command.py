@@ -7,6 +7,7 @@ from tournaments.models import Penalty, Tournament
 
 
 @pytest.mark.django_db
+@pytest.mark.slow  # builds and plays a tournament
 def test_the_tournament_bench_writes_its_figures_and_removes_its_tournament(tmp_path, capsys):
     output = tmp_path / "tournament.json"
     call_command(

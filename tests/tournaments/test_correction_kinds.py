@@ -6,10 +6,20 @@ values before and after, results and standings recomputed, earlier prints invali
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.utils import timezone
 
+from tests.shared_rows import built_once
 from tests.tournaments.factories import PLAY_START, TournamentFactory, seated_table
-from tests.tournaments.signoff_helpers import confirm_all, fresh, seat_player, snapshot
+from tests.tournaments.signoff_helpers import (
+    People,
+    confirm_all,
+    fresh,
+    make_user,
+    seat_player,
+    snapshot,
+)
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Appeal,
@@ -22,7 +32,7 @@ from tournaments.models import (
     TableSession,
 )
 from tournaments.models.play import SheetClosure
-from tournaments.roles import PermissionRefused
+from tournaments.roles import PermissionRefused, Role
 from tournaments.selectors.standings import standings_compute
 from tournaments.services.corrections import (
     correction_check_in,
@@ -50,10 +60,63 @@ EIGHT_AS_EAST = {"melds": [], "concealed": "223344m567p111z9s", "win_tile": "9s"
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff \u00a0\t"
 
 
+def umpired(sheet, people: People) -> None:
+    """`people.umpire` umpires the sheet; the players in seats A and B have their logins (as
+    the `people` fixture of tests/tournaments/sheet_fixtures.py does)."""
+    sheet.umpire = people.umpire
+    sheet.save(update_fields=["umpire"])
+    for position, login in (("A", people.player_user), ("B", people.other_player_user)):
+        player = seat_player(sheet, position)
+        player.user = login
+        player.save(update_fields=["user"])
+
+
+def logins() -> People:
+    """The logins of tests/tournaments/sheet_fixtures.py's `people`."""
+    return People(
+        umpire=make_user("umpire", Role.UMPIRE),
+        other_umpire=make_user("other-umpire", Role.UMPIRE),
+        chief=make_user("chief", Role.CHIEF_UMPIRE),
+        committee=make_user("committee", Role.COMMITTEE),
+        organiser=make_user("organiser", Role.ORGANISER),
+        player_user=make_user("player-a", Role.PLAYER),
+        other_player_user=make_user("player-b", Role.PLAYER),
+    )
+
+
+def build_played() -> dict:
+    """The rows of `played` and `people`; their primary keys."""
+    sheet = seated_table(TournamentFactory(), started=True)
+    people = logins()
+    umpired(sheet, people)
+    play(sheet, people)
+    return {"sheet": sheet.pk, "people": {k: user.pk for k, user in vars(people).items()}}
+
+
+@pytest.fixture(scope="module")
+def played_keys(django_db_setup, django_db_blocker) -> dict:
+    """`played` and its logins, built once for the module (tests/shared_rows.py): each test
+    writes inside its own savepoint, undone before the next."""
+    yield from built_once(django_db_blocker, build_played)
+
+
 @pytest.fixture
-def sheet(db) -> TableSession:
-    """Session 1, table 1 of a tiles tournament (started): players A-D seated."""
-    return seated_table(TournamentFactory(), started=True)
+def people(played_keys, db) -> People:
+    """The logins of `played` (its umpire, the chief umpire, ...), read again for each test
+    (new instances, an empty cache)."""
+    cache.clear()
+    found = get_user_model().objects.in_bulk(played_keys["people"].values())
+    return People(**{k: found[pk] for k, pk in played_keys["people"].items()})
+
+
+@pytest.fixture
+def sheet(people) -> TableSession:
+    """Session 1, table 1 of a tiles tournament (started): players A-D seated, umpired by
+    `people.umpire`, the players in A and B with their logins; no hand yet. Built for each
+    test that plays it itself."""
+    sheet = seated_table(TournamentFactory(), started=True)
+    umpired(sheet, people)
+    return sheet
 
 
 def tiles_win(sheet, winner, discarder, tiles, user=None) -> Hand:
@@ -70,10 +133,16 @@ def sign(sheet, people) -> TableSession:
 
 
 @pytest.fixture
-def played(sheet, people) -> TableSession:
-    """Signed: hand 1 A wins on B's discard (a straight), hand 2 B (East in hand 2) wins on
-    C's discard with a pung of East, hand 3 a draw, hand 4 a time-limit stop; C was fined 10
-    points in hand 3."""
+def played(played_keys, people) -> TableSession:
+    """Session 1, table 1 of a tiles tournament, signed: hand 1 A wins on B's discard (a
+    straight), hand 2 B (East in hand 2) wins on C's discard with a pung of East, hand 3 a
+    draw, hand 4 a time-limit stop; C was fined 10 points in hand 3. Built once for the module
+    (`played_keys`), read again for each test."""
+    return TableSession.objects.select_related("session__tournament").get(pk=played_keys["sheet"])
+
+
+def play(sheet, people) -> TableSession:
+    """What `played` has recorded on the sheet, then signed."""
     tiles_win(sheet, "A", "B", STRAIGHT, people.umpire)
     tiles_win(sheet, "B", "C", EAST_PUNG, people.umpire)
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.DRAW, user=people.umpire)

@@ -29,6 +29,7 @@ def run_demo(capsys, *args: str) -> list[str]:
     return capsys.readouterr().out.strip().splitlines()
 
 
+@pytest.mark.slow  # builds whole demo tournaments
 @pytest.mark.django_db
 def test_the_demo_builds_a_whole_tournament_and_prints_its_slug_last(capsys):
     lines = run_demo(capsys, "--players", "18", "--sessions", "6", "--seed", "3")
@@ -52,6 +53,7 @@ def test_the_demo_builds_a_whole_tournament_and_prints_its_slug_last(capsys):
     assert len(rows) == 18 and rows[0].rank == 1
 
 
+@pytest.mark.slow  # builds whole demo tournaments
 @pytest.mark.django_db
 def test_the_demo_is_deterministic_for_a_seed(capsys):
     first = run_demo(capsys, "--players", "8", "--sessions", "6", "--seed", "5", "--slug", "a")
@@ -69,6 +71,7 @@ def test_the_demo_is_deterministic_for_a_seed(capsys):
     assert scores("a") == scores("b")
 
 
+@pytest.mark.slow  # builds whole demo tournaments
 @pytest.mark.django_db
 def test_the_demo_refuses_to_overwrite_an_existing_tournament(capsys):
     run_demo(capsys, "--players", "8", "--sessions", "6", "--slug", "same")
@@ -86,6 +89,7 @@ def test_the_demo_refuses_fewer_than_six_sessions():
         call_command("demo", "--players", "8", "--sessions", "4")
 
 
+@pytest.mark.slow  # builds whole demo tournaments
 @pytest.mark.django_db
 def test_the_demo_replaces_a_played_tournament_when_asked(capsys):
     run_demo(capsys, "--players", "8", "--sessions", "6", "--slug", "again")

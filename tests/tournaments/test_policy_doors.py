@@ -16,14 +16,24 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.messages import WARNING, get_messages
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.shared_rows import built_once
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments import policies
-from tournaments.models import CheckIn, Hand, Penalty, SheetConfirmation, TableSession, Tournament
+from tournaments.models import (
+    CheckIn,
+    Hand,
+    Penalty,
+    Session,
+    SheetConfirmation,
+    TableSession,
+    Tournament,
+)
 from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.services import hands, signoff
 from tournaments.services.actions import sheet_actions
@@ -72,8 +82,8 @@ def make_user(name: str, role: str):
     return user
 
 
-@pytest.fixture
-def table(db) -> Table:
+def build_table() -> dict:
+    """The rows of `table`; their primary keys."""
     tournament = TournamentFactory(slug="doors-open", entry_mode=Tournament.EntryMode.POINTS_ONLY)
     sheet = seated_table(tournament)
     session_start(session=sheet.session, at=timezone.now() - datetime.timedelta(minutes=5))
@@ -83,7 +93,27 @@ def table(db) -> Table:
     player = sheet.seats.get(position="A").player
     player.user = users["player"]
     player.save(update_fields=["user"])
-    return Table(sheet=sheet, users=users)
+    return {"sheet": sheet.pk, "users": {role: user.pk for role, user in users.items()}}
+
+
+@pytest.fixture(scope="module")
+def table_keys(django_db_setup, django_db_blocker) -> dict:
+    """`table`, built once for the module (tests/shared_rows.py): each case writes inside its
+    own savepoint, undone before the next."""
+    yield from built_once(django_db_blocker, build_table)
+
+
+@pytest.fixture
+def table(table_keys, db) -> Table:
+    """Session 1, table 1 of a points-only tournament, its session started five minutes ago
+    (moved to five minutes before each case), an assigned umpire, player A linked to a login;
+    a login per role. Read again for each case (new instances, an empty cache)."""
+    cache.clear()
+    sheet = TableSession.objects.get(pk=table_keys["sheet"])  # its session read when used
+    started = timezone.now() - datetime.timedelta(minutes=5)
+    Session.objects.filter(pk=sheet.session_id).update(actual_start=started)
+    found = get_user_model().objects.in_bulk(table_keys["users"].values())
+    return Table(sheet=sheet, users={role: found[pk] for role, pk in table_keys["users"].items()})
 
 
 # -- bringing the table to where each action can be done --------------------------------------

@@ -6,8 +6,11 @@ organiser's edit is refused, in the service and on the admin's change form."""
 from fractions import Fraction
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.urls import reverse
 
+from tests.shared_rows import built_once
 from tests.tournaments.factories import (
     PlayerFactory,
     TeamFactory,
@@ -25,7 +28,7 @@ from tests.tournaments.registration_helpers import (
     team_ranking,
 )
 from tournaments.errors import TournamentError
-from tournaments.models import Player, RegistrationCorrection, Seat, TableSession
+from tournaments.models import Player, RegistrationCorrection, Seat, TableSession, Tournament
 from tournaments.roles import PermissionRefused, Role
 from tournaments.services.registration import (
     player_settled,
@@ -41,23 +44,53 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played():
-    """Both sheets complete, none signed: nothing is settled yet."""
+    """Both sheets complete, none signed: nothing is settled yet. Built for each test that
+    asks for it (the few that do); its tournament is not `signed`'s."""
     return team_league(signed=False)
 
 
-@pytest.fixture
-def signed():
-    return team_league(signed=True)
+def build_signed() -> dict:
+    """The rows of `signed`, `chief` and `organiser`; their primary keys."""
+    return {
+        "signed": team_league(signed=True).pk,
+        "chief": make_user("chief", Role.CHIEF_UMPIRE).pk,
+        "organiser": make_user("organiser", Role.ORGANISER).pk,
+    }
+
+
+@pytest.fixture(scope="module")
+def signed_keys(django_db_setup, django_db_blocker) -> dict:
+    """`signed`, `chief` and `organiser`, built once for the module (tests/shared_rows.py):
+    each test writes inside its own savepoint, undone before the next."""
+    yield from built_once(django_db_blocker, build_signed)
 
 
 @pytest.fixture
-def chief():
-    return make_user("chief", Role.CHIEF_UMPIRE)
+def signed_rows(signed_keys, db) -> dict:
+    """The rows built once, read again for each test (new instances, an empty cache)."""
+    cache.clear()
+    users = get_user_model().objects.in_bulk([signed_keys["chief"], signed_keys["organiser"]])
+    return {
+        "signed": Tournament.objects.get(pk=signed_keys["signed"]),
+        "chief": users[signed_keys["chief"]],
+        "organiser": users[signed_keys["organiser"]],
+    }
 
 
 @pytest.fixture
-def organiser():
-    return make_user("organiser", Role.ORGANISER)
+def signed(signed_rows) -> Tournament:
+    """team_league(signed=True): both sheets signed."""
+    return signed_rows["signed"]
+
+
+@pytest.fixture
+def chief(signed_rows):
+    return signed_rows["chief"]
+
+
+@pytest.fixture
+def organiser(signed_rows):
+    return signed_rows["organiser"]
 
 
 # -- the rule ----------------------------------------------------------------------------------

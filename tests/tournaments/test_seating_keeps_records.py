@@ -2,9 +2,11 @@
 it would replace (bug 8): it refuses, and nothing changes."""
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
-from tests.tournaments.factories import PlayerFactory
+from tests.shared_rows import built_once
+from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.signoff_helpers import make_user
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -16,6 +18,7 @@ from tournaments.models import (
     Session,
     SessionResult,
     TableSession,
+    Tournament,
 )
 from tournaments.roles import Role
 from tournaments.services.lots import lots_draw
@@ -24,14 +27,28 @@ from tournaments.services.seating import seating_generate, seating_reseat_remain
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def seated(tournament):
-    """Eight players with numbers, six sessions of two tables drawn."""
+def build_seated() -> int:
+    tournament = TournamentFactory()
     for n in range(1, 9):
         PlayerFactory(tournament=tournament, name=f"P{n}", registration_number=n)
     lots_draw(tournament=tournament, seed="lots")
     seating_generate(tournament=tournament, seed="chart", time_limit=1)
-    return tournament
+    return tournament.pk
+
+
+@pytest.fixture(scope="module")
+def seated_pk(django_db_setup, django_db_blocker) -> int:
+    """`seated`, built once for the module (tests/shared_rows.py): each test writes inside its
+    own savepoint, undone before the next."""
+    yield from built_once(django_db_blocker, build_seated)
+
+
+@pytest.fixture
+def seated(seated_pk, db) -> Tournament:
+    """Eight players with numbers, six sessions of two tables drawn. Read again for each test
+    (a new instance, an empty cache)."""
+    cache.clear()
+    return Tournament.objects.get(pk=seated_pk)
 
 
 def _sheet(tournament, session_number: int) -> TableSession:
