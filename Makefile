@@ -63,6 +63,8 @@ bench: $(STAMP_DEV)
 	$(BIN)/python -m seating bench $(SEATING_BENCH_ARGS)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py bench_tournament
+# The CPU and queries of one request of each kind, in this process (no server, no load).
+	$(BIN)/python manage.py bench_requests
 # Live: 125 umpires on the API and 300 spectators on the public page, against gunicorn,
 # PostgreSQL, Redis and Celery on loopback (DATABASE_URL / REDIS_URL, else throwaway ones).
 	$(BIN)/python manage.py bench_live $(LIVE_BENCH_ARGS)

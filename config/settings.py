@@ -253,7 +253,7 @@ PUBLIC_RENDER_SECONDS = env_int("MCR_PUBLIC_RENDER_SECONDS", 2, minimum=0)
 if env_url("REDIS_URL", schemes=("redis", "rediss")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.ReusingRedisCache",
             "LOCATION": env_url("REDIS_URL", schemes=("redis", "rediss")),
             "KEY_PREFIX": "mcr",
         }

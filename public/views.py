@@ -10,9 +10,10 @@ events): see docs/public-pages.md.
 """
 
 import gzip
+import hashlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -208,9 +209,31 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
         standings = None
         if page == "standings" or page.startswith("player-"):
             standings = _standings(info, version, tournament)
-        return render_to_string(template, context(tournament, standings))
+        values = context(tournament, standings)
+        if page == "chart" or page.startswith("session-"):
+            return _rendered_when_changed(info, page, template, values)
+        return render_to_string(template, values)
 
     return _rendered(info, version, f"fragment:{page}", build)
+
+
+def _rendered_when_changed(info: dict, page: str, template: str, values: dict) -> str:
+    """The chart and a session's tables change far less often than the tournament's version
+    (every hand at any table moves it on): their HTML is kept under a digest of what they
+    show, read again for each version (a few queries) but rendered only when it changed."""
+    shown = {name: value for name, value in values.items() if name != "tournament"}
+    data = json.dumps(
+        [info["slug"], {name: asdict(value) for name, value in shown.items()}],
+        default=str,
+        sort_keys=True,
+    )
+    digest = hashlib.blake2b(data.encode(), digest_size=16).hexdigest()
+    key = f"public:{info['pk']}:{translation.get_language()}:html:{page}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, values)
+        cache.set(key, html, PAGE_TIMEOUT)
+    return html
 
 
 def _sessions_nav(info: dict, version: str) -> list[int]:

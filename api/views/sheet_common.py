@@ -34,7 +34,9 @@ from tournaments.system_texts import system_text
 
 def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession:
     """The sheet, or 404 when it does not exist or this login may not read it."""
-    queryset = TableSession.objects.select_related("session__tournament", "table", "umpire")
+    queryset = TableSession.objects.select_related(
+        "session__tournament", "table", "umpire", "umpire_signed_by", "countersigned_by"
+    )
     return get_object_or_404(policies.readable_sheets(user, queryset, players=players), pk=sheet_id)
 
 

@@ -32,8 +32,12 @@ from tournaments.selectors.scoresheet import scoresheet_table_sessions
 from tournaments.services.tournament import table_sessions_assign_umpire
 
 
-def sheet_response(sheet: TableSession, user, status: int = 200) -> Response:
-    sheet = _fresh(sheet)
+def sheet_response(
+    sheet: TableSession, user, status: int = 200, *, fresh: bool = False
+) -> Response:
+    """The sheet as JSON with its ETag; read again after a write, unless `fresh` (just read
+    with everything the answer shows, by readable_sheet)."""
+    sheet = sheet if fresh else _fresh(sheet)
     response = Response(SheetDetailSerializer(sheet_data(sheet, user)).data, status=status)
     response["ETag"] = sheet_etag(sheet)
     return response
@@ -151,7 +155,7 @@ class ScoreSheetDetailApi(APIView):
     def get(self, request, sheet_id: int):
         """Seats, hands with their fans and payments, penalties, results and the sign-off
         state. Send the `ETag` back as `If-Match` with every write to this sheet."""
-        return sheet_response(readable_sheet(request.user, sheet_id), request.user)
+        return sheet_response(readable_sheet(request.user, sheet_id), request.user, fresh=True)
 
     @extend_schema(
         operation_id="score_sheets_assign_umpire",

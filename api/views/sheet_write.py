@@ -116,7 +116,9 @@ class SheetHandsApi(APIView):
             )
         answer = {**hand_data(hand), "warnings": time_warnings(sheet.session)}
         response = Response(HandRecordedSerializer(answer).data, status=status.HTTP_201_CREATED)
-        return with_etag(response, sheet)
+        # The hand's sheet is the row the service locked and bumped: its version is the new one.
+        response["ETag"] = sheet_etag(hand.table_session)
+        return response
 
 
 class SheetLastHandApi(APIView):

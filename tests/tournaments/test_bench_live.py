@@ -4,6 +4,7 @@ test server (one table, its umpire entering its 16 hands through the API)."""
 
 import asyncio
 import random
+import time
 
 import pytest
 from django.contrib.auth.models import Group
@@ -291,6 +292,34 @@ def test_the_cpu_of_a_process_tree_is_read_from_proc():
     assert tree_cpu_seconds(os.getpid()) > 0
     assert tree_cpu_seconds(2**22 + 7) == 0  # no such process
     assert machine_busy_seconds() > 0
+
+
+def test_the_cpu_of_children_that_have_ended_still_counts():
+    """A PostgreSQL backend of a closed connection, a recycled gunicorn worker: their CPU
+    must not vanish from the figures when they exit (issue #31)."""
+    import subprocess
+    import sys
+
+    from tournaments.bench_live.stack import children, tree_cpu_seconds
+
+    burn = "import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end: pass"
+    spawn = (
+        "import subprocess, sys, time\n"
+        f"subprocess.run([sys.executable, '-c', {burn!r}])\n"
+        "time.sleep(30)"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", spawn])
+    try:
+        deadline = time.monotonic() + 20
+        ended = False
+        while not ended and time.monotonic() < deadline:
+            time.sleep(0.1)
+            ended = tree_cpu_seconds(parent.pid) > 0.3 and not children(parent.pid)
+        assert ended
+        assert tree_cpu_seconds(parent.pid) >= 0.5  # the grandchild's 0.5 s, after it ended
+    finally:
+        parent.kill()
+        parent.wait()
 
 
 # -- the freshness watcher and the spectators, against a fake public page ----------------------

@@ -62,12 +62,14 @@ def _as_postgres(argv: list[str]) -> list[str]:
 
 
 def proc_cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), 0 when it is gone."""
+    """User + system CPU time of a process (Linux /proc), 0 when it is gone, with that of its
+    children that have ended (cutime, cstime): PostgreSQL's backends of closed connections
+    and gunicorn's recycled workers count for the postmaster and the arbiter."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -229,6 +231,10 @@ class Stack:
             [
                 gunicorn,
                 "config.wsgi",
+                # The shipped settings (max_requests with jitter, timeouts); the options below
+                # override what the benchmark sets itself.
+                "--config",
+                str(self.base_dir / "deploy" / "gunicorn.conf.py"),
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",
@@ -241,8 +247,6 @@ class Stack:
                 str(keep_alive),
                 "--backlog",
                 "2048",
-                "--timeout",
-                "60",
                 "--access-logfile",
                 str(access_log),
                 # request line, status, time taken in microseconds (server side)

@@ -178,7 +178,9 @@ def _close_if_done(table_session: TableSession, hand: Hand) -> None:
 
 
 def write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> None:
-    HandScore.objects.bulk_create(
+    """The hand's payments, one row per seat; `hand.scores.all()` then gives them without a
+    query (as if prefetched: the caller shows them at once)."""
+    scores = HandScore.objects.bulk_create(
         HandScore(
             hand=hand,
             player_id=s.player_id,
@@ -187,6 +189,7 @@ def write_scores(hand: Hand, seats: list[Seat], payments: dict[str, int]) -> Non
         )
         for s in seats
     )
+    hand._prefetched_objects_cache = {"scores": scores}  # the related_name of HandScore.hand
 
 
 @sheet_write_atomic

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Sum
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from tournaments import scoring_adapter
 from tournaments.models import HandScore, Penalty, Seat, SessionResult, TableSession
@@ -141,14 +142,20 @@ def table_session_recompute_after_write(*, table_session: TableSession, seats: l
         pending[table_session.pk] = (table_session, seats)
 
 
-@transaction.atomic
+RESULT_FIELDS = ("position", "score", "rank", "table_points_12", "forfeited")
+
+
+# No savepoint of its own: within a caller's transaction an error here rolls the caller's write
+# back too (each hand and foul recomputes its sheet: two round trips saved per write).
+@transaction.atomic(savepoint=False)
 def table_session_recompute(
     *, table_session: TableSession, seats: list[Seat] | None = None, reason: str = ""
 ) -> list[SessionResult]:
     """Sum hand scores and penalties per seat; rank the table; give table points (3.9.2).
 
     Results are updated in place, so each one's history shows how it changed (with the
-    correction's reason, when there is one).
+    correction's reason, when there is one). New and changed results are written in bulk, a
+    history row for each (as a save would), in a few statements however many change.
     """
     by_position = {s.position: s for s in (seats or table_session.seats.all())}
     lines = {line.player_id: line for line in _lines(table_session, by_position)}
@@ -157,24 +164,29 @@ def table_session_recompute(
         if player_id not in lines:
             result._change_reason = reason
             result.delete()
-    saved = []
+    saved, created, changed = [], [], []
     for player_id, line in lines.items():
-        result = existing.get(player_id) or SessionResult(
-            table_session=table_session, session_id=table_session.session_id, player_id=player_id
-        )
-        values = {
-            "position": line.position,
-            "score": line.score,
-            "rank": line.rank,
-            "table_points_12": line.table_points_12,
-            "forfeited": line.forfeited,
-        }
-        if result.pk is None or any(getattr(result, k) != v for k, v in values.items()):
+        result = existing.get(player_id)
+        values = {name: getattr(line, name) for name in RESULT_FIELDS}
+        if result is None:
+            result = SessionResult(
+                table_session=table_session,
+                session_id=table_session.session_id,
+                player_id=player_id,
+                **values,
+            )
+            created.append(result)
+        elif any(getattr(result, k) != v for k, v in values.items()):
             for key, value in values.items():
                 setattr(result, key, value)
-            result._change_reason = reason
-            result.save()
+            changed.append(result)
         saved.append(result)
+    if created:
+        bulk_create_with_history(created, SessionResult, default_change_reason=reason)
+    if changed:
+        bulk_update_with_history(
+            changed, SessionResult, fields=list(RESULT_FIELDS), default_change_reason=reason
+        )
     return saved
 
 
