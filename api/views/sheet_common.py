@@ -9,6 +9,7 @@ read it, 403 when you read it but may not do this), then its version (428/412), 
 state (409); the services check all three again under the row lock.
 """
 
+from collections.abc import Callable
 from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
@@ -582,19 +583,16 @@ def _same_wind(sent, expected: str, field: str) -> None:
         )
 
 
-def check_hand_winds(data: dict, *, number: int) -> None:
+def check_hand_winds(data: dict, *, number: int | Callable[[], int]) -> None:
     """The winds and self-draw the client put in the hand must agree with the sheet's (the
     scoring adapter takes the sheet's): a disagreement means the client counts hands or seats
-    differently, which is refused rather than silently rescored."""
+    differently, which is refused rather than silently rescored. `number` may be a function:
+    it is asked only when the hand names a wind (counting the hands is a query)."""
     tiles = data.get("hand")
     if tiles is None or not data.get("winner"):
         return
-    winds = seating_adapter.hand_winds(number)
-    if "prevalent_wind" in tiles:
-        _same_wind(tiles["prevalent_wind"], winds.prevalent_wind, "prevalent_wind")
-    if "seat_wind" in tiles:
-        seat = seating_adapter.seat_wind(data["winner"], number)
-        _same_wind(tiles["seat_wind"], seat, "seat_wind")
+    if "prevalent_wind" in tiles or "seat_wind" in tiles:
+        _check_winds(data, tiles, number() if callable(number) else number)
     if "self_drawn" in tiles and tiles["self_drawn"] is not (not data.get("discarder")):
         raise serializers.ValidationError(
             {
@@ -606,6 +604,15 @@ def check_hand_winds(data: dict, *, number: int) -> None:
             },
             code="self_drawn_mismatch",
         )
+
+
+def _check_winds(data: dict, tiles: dict, number: int) -> None:
+    winds = seating_adapter.hand_winds(number)
+    if "prevalent_wind" in tiles:
+        _same_wind(tiles["prevalent_wind"], winds.prevalent_wind, "prevalent_wind")
+    if "seat_wind" in tiles:
+        seat = seating_adapter.seat_wind(data["winner"], number)
+        _same_wind(tiles["seat_wind"], seat, "seat_wind")
 
 
 def hand_kwargs(data: dict) -> dict:

@@ -173,3 +173,16 @@ def test_removing_needs_if_match_and_the_umpires_role(umpire, other_umpire, shee
     assert_error(umpire.delete(url(sheet, "hands/1/")), 428)
     assert_error(other_umpire.delete(url(sheet, "hands/1/"), **if_match(sheet)), 404)
     assert sheet.hands.count() == 1
+
+
+def test_a_second_win_costs_at_most_twenty_queries(umpire, sheet, django_assert_max_num_queries):
+    """Issue #31's guard against a creeping hand entry: 31 queries before (SQLite, BEGIN and
+    COMMIT included), 20 now (the results written in bulk, the recompute without a savepoint,
+    the answer from what the service wrote, the hands counted only to check a wind sent)."""
+    win(sheet)  # hand 1: the results exist, as for every hand but the first
+    headers = if_match(fresh(sheet))
+    with django_assert_max_num_queries(20):
+        response = post_hand(umpire, sheet, {**WIN, "winner": "B", "discarder": "A"}, headers)
+    assert response.status_code == 201, response.content
+    assert response["ETag"] == sheet_etag(fresh(sheet))
+    assert SessionResult.objects.filter(table_session=sheet).count() == 4

@@ -67,9 +67,26 @@ class SeatingChart:
     substitutes: tuple[SubstituteMark, ...]  # the legend of the marks used in the chart
 
 
+# What a chart seat shows, and no more: a 500-player chart reads thousands of rows, and the
+# sessions' and sheets' other fields (times, signatures) cost more to load than the seats.
+_PERSON = ("lot_number", "name", "native_name", "status", "team__name")
+_CHART_FIELDS = (
+    "position",
+    "session__number",
+    "session__stage",
+    "session__group",
+    "table_session__table__number",
+    "table_session__table__group",
+    *(f"player__{name}" for name in _PERSON),
+    *(f"replaced_player__{name}" for name in _PERSON),
+)
+
+
 def _seats(tournament: Tournament, session: int | None = None, table: int | None = None):
-    seats = Seat.objects.filter(session__tournament=tournament).select_related(
-        "player__team", "replaced_player__team", "session", "table_session__table"
+    seats = (
+        Seat.objects.filter(session__tournament=tournament)
+        .select_related("player__team", "replaced_player__team", "session", "table_session__table")
+        .only(*_CHART_FIELDS)
     )
     if session is not None:
         seats = seats.filter(session__number=session)

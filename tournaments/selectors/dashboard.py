@@ -81,11 +81,6 @@ def _table_states():
     return [(state, table_state_label(state, staff=True)) for state in TABLE_STATES]
 
 
-def _table_state(sheet: TableSession) -> tuple[str, str]:
-    state = table_state(sheet.status, sheet.hand_count)
-    return state, table_state_label(state, sheet.hand_count, staff=True)
-
-
 def _sessions(tournament: Tournament) -> list[SessionState]:
     sessions = {
         s.number: SessionState(
@@ -98,17 +93,21 @@ def _sessions(tournament: Tournament) -> list[SessionState]:
         )
         for s in tournament.sessions.order_by("number")
     }
+    # Plain values, not model instances: a 500-player event has 125 sheets per session, and
+    # the rows' sessions, tables and umpires are only numbers and names here.
     sheets = (
         TableSession.objects.filter(session__tournament=tournament)
-        .select_related("session", "table", "umpire")
         .annotate(hand_count=Count("hands"))
         .order_by("session__number", "table__number")
+        .values_list(
+            "pk", "status", "hand_count", "session__number", "table__number", "umpire__username"
+        )
     )
-    for sheet in sheets:
-        state, label = _table_state(sheet)
-        umpire = sheet.umpire.get_username() if sheet.umpire else ""
-        sessions[sheet.session.number].tables.append(
-            TableState(sheet.table.number, sheet.pk, state, label, sheet.hand_count, umpire)
+    for pk, status, hand_count, session_number, table_number, umpire in sheets:
+        state = table_state(status, hand_count)
+        label = table_state_label(state, hand_count, staff=True)
+        sessions[session_number].tables.append(
+            TableState(table_number, pk, state, label, hand_count, umpire or "")
         )
     _count_penalties(tournament, sessions)
     return list(sessions.values())
