@@ -97,3 +97,18 @@ def media(settings, tmp_path):
     """The jobs' files go to a temporary folder."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def keep_the_test_connection():
+    """Requests go through the WSGI handler (the schemathesis tests), whose
+    request_started/finished signals close the database connection, and with it the test's
+    transaction: not during these tests (as the Django test client does)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)

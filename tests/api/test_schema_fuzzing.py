@@ -15,8 +15,6 @@ import zlib
 
 import pytest
 import schemathesis
-from django.core import signals
-from django.db import close_old_connections
 from django.utils import timezone
 from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
@@ -45,18 +43,6 @@ def fuzzing_schema(*, coverage: bool):
 
 anonymous_schema = fuzzing_schema(coverage=False)  # every operation answers 401 (or 200)
 superuser_schema = fuzzing_schema(coverage=True)
-
-
-@pytest.fixture
-def keep_the_test_connection():
-    """Requests go through the WSGI handler, whose request_started/finished signals close the
-    database connection, and with it the test's transaction: not during these tests (as the
-    Django test client does)."""
-    signals.request_started.disconnect(close_old_connections)
-    signals.request_finished.disconnect(close_old_connections)
-    yield
-    signals.request_started.connect(close_old_connections)
-    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

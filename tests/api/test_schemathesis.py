@@ -22,10 +22,9 @@ from collections import Counter
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
-from django.core import signals
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, Phase, given, settings
@@ -54,17 +53,6 @@ FUZZ = settings(
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=list(HealthCheck),
 )
-
-
-@pytest.fixture
-def keep_the_test_connection():
-    """The WSGI handler's request_started/finished signals close the database connection, and
-    with it the test's transaction: not during this test (as the Django test client does)."""
-    signals.request_started.disconnect(close_old_connections)
-    signals.request_finished.disconnect(close_old_connections)
-    yield
-    signals.request_started.connect(close_old_connections)
-    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

@@ -18,12 +18,12 @@ from tests.tournaments.signoff_helpers import (
     People,
     confirm_all,
     fresh,
-    make_user,
+    logins,
     seat_player,
+    umpired,
     win,
 )
 from tournaments.models import Hand, TableSession, Tournament
-from tournaments.roles import Role
 from tournaments.services.hands import hand_record_no_win
 from tournaments.services.penalties import penalty_record
 from tournaments.services.signoff import sheet_sign
@@ -56,22 +56,8 @@ def sheet(db) -> TableSession:
 
 @pytest.fixture
 def people(sheet) -> People:
-    umpire = make_user("umpire", Role.UMPIRE)
-    sheet.umpire = umpire
-    sheet.save(update_fields=["umpire"])
-    result = People(
-        umpire=umpire,
-        other_umpire=make_user("other-umpire", Role.UMPIRE),
-        chief=make_user("chief", Role.CHIEF_UMPIRE),
-        committee=make_user("committee", Role.COMMITTEE),
-        organiser=make_user("organiser", Role.ORGANISER),
-        player_user=make_user("player-a", Role.PLAYER),
-        other_player_user=make_user("player-b", Role.PLAYER),
-    )
-    for position, login in (("A", result.player_user), ("B", result.other_player_user)):
-        player = seat_player(sheet, position)
-        player.user = login
-        player.save(update_fields=["user"])
+    result = logins()
+    umpired(sheet, result)
     return result
 
 

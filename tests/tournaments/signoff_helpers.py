@@ -98,3 +98,27 @@ REASON = "The umpire wrote the winner in the wrong column."
 
 def hand_one(sheet) -> Hand:
     return Hand.objects.get(table_session=sheet, number=1)
+
+
+def logins() -> People:
+    """An umpire, another umpire, the chief umpire, the committee, an organiser and two
+    players' logins (the `people` of tests/tournaments/sheet_fixtures.py)."""
+    return People(
+        umpire=make_user("umpire", Role.UMPIRE),
+        other_umpire=make_user("other-umpire", Role.UMPIRE),
+        chief=make_user("chief", Role.CHIEF_UMPIRE),
+        committee=make_user("committee", Role.COMMITTEE),
+        organiser=make_user("organiser", Role.ORGANISER),
+        player_user=make_user("player-a", Role.PLAYER),
+        other_player_user=make_user("player-b", Role.PLAYER),
+    )
+
+
+def umpired(sheet, people: People) -> None:
+    """`people.umpire` umpires the sheet; the players in seats A and B have their logins."""
+    sheet.umpire = people.umpire
+    sheet.save(update_fields=["umpire"])
+    for position, login in (("A", people.player_user), ("B", people.other_player_user)):
+        player = seat_player(sheet, position)
+        player.user = login
+        player.save(update_fields=["user"])

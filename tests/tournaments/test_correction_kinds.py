@@ -16,9 +16,10 @@ from tests.tournaments.signoff_helpers import (
     People,
     confirm_all,
     fresh,
-    make_user,
+    logins,
     seat_player,
     snapshot,
+    umpired,
 )
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -32,7 +33,7 @@ from tournaments.models import (
     TableSession,
 )
 from tournaments.models.play import SheetClosure
-from tournaments.roles import PermissionRefused, Role
+from tournaments.roles import PermissionRefused
 from tournaments.selectors.standings import standings_compute
 from tournaments.services.corrections import (
     correction_check_in,
@@ -58,30 +59,6 @@ EAST_PUNG = {"melds": [], "concealed": "123456789m111z5p", "win_tile": "5p"}
 # Exactly 8 points for the East seat in an East round (Seat Wind counts); 6 for another seat.
 EIGHT_AS_EAST = {"melds": [], "concealed": "223344m567p111z9s", "win_tile": "9s"}
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff \u00a0\t"
-
-
-def umpired(sheet, people: People) -> None:
-    """`people.umpire` umpires the sheet; the players in seats A and B have their logins (as
-    the `people` fixture of tests/tournaments/sheet_fixtures.py does)."""
-    sheet.umpire = people.umpire
-    sheet.save(update_fields=["umpire"])
-    for position, login in (("A", people.player_user), ("B", people.other_player_user)):
-        player = seat_player(sheet, position)
-        player.user = login
-        player.save(update_fields=["user"])
-
-
-def logins() -> People:
-    """The logins of tests/tournaments/sheet_fixtures.py's `people`."""
-    return People(
-        umpire=make_user("umpire", Role.UMPIRE),
-        other_umpire=make_user("other-umpire", Role.UMPIRE),
-        chief=make_user("chief", Role.CHIEF_UMPIRE),
-        committee=make_user("committee", Role.COMMITTEE),
-        organiser=make_user("organiser", Role.ORGANISER),
-        player_user=make_user("player-a", Role.PLAYER),
-        other_player_user=make_user("player-b", Role.PLAYER),
-    )
 
 
 def build_played() -> dict:
