@@ -766,7 +766,7 @@ def _number_tables(sessions, n, visits_hist, rng):
         if ti < n_tables:
             visits[p][ti] += c
     order = [_greedy_numbers(sess, n, visits, rng) for sess in sessions]
-    if n_tables > 1 and _revisits(visits):
+    if n_tables > 1 and _revisits(visits) > _least_revisits(visits, n_tables):
         order = _anneal_numbers(sessions, n, visits, order, rng)
     out = []
     for s, sess in enumerate(sessions):
@@ -779,6 +779,12 @@ def _number_tables(sessions, n, visits_hist, rng):
 
 def _revisits(visits) -> int:
     return sum(c - 1 for row in visits for c in row if c > 1)
+
+
+def _least_revisits(visits, n_tables: int) -> int:
+    """No numbering does better: a player seated more often than there are tables revisits
+    one at least that many times more (swaps move a player's visits, never their sum)."""
+    return sum(max(0, sum(row) - n_tables) for row in visits)
 
 
 def _greedy_numbers(sess, n, visits, rng):
@@ -805,6 +811,7 @@ def _anneal_numbers(sessions, n, visits, order, rng):
     numbering found."""
     n_tables = len(sessions[0])
     cost = _revisits(visits)
+    floor = _least_revisits(visits, n_tables)
     best_cost, best_order = cost, [row[:] for row in order]
     iters = min(60000, 3000 * len(sessions) * n_tables)
     temp0, temp1 = 0.8, 0.02
@@ -823,7 +830,7 @@ def _anneal_numbers(sessions, n, visits, order, rng):
         cost += d
         if cost < best_cost:
             best_cost, best_order = cost, [row[:] for row in order]
-            if cost == 0:
+            if cost == floor:  # the best is kept from here on: stopping changes nothing
                 break
     return best_order
 

@@ -147,7 +147,7 @@ def readable_sheets(user, queryset: QuerySet | None = None, *, players: bool = T
 
 
 def may_read_sheet(user, sheet, *, players: bool = True) -> bool:
-    if reads_every_sheet(user):
+    if reads_every_sheet(user) or _is_its_umpire(user, sheet):
         return True
     return readable_sheets(user, type(sheet).objects.filter(pk=sheet.pk), players=players).exists()
 
@@ -155,8 +155,12 @@ def may_read_sheet(user, sheet, *, players: bool = True) -> bool:
 def umpires_sheet(user, sheet) -> bool:
     """Enters hands, fouls and confirmations, signs: the umpire assigned to this sheet, or the
     chief umpire, who umpires every sheet."""
-    if is_director(user):
-        return True
+    return is_director(user) or _is_its_umpire(user, sheet)
+
+
+def _is_its_umpire(user, sheet) -> bool:
+    """The umpire assigned to this sheet (what `readable_sheets` lets him read, asked of the
+    row in hand rather than of the database)."""
     return (
         has_role(user, Role.UMPIRE) and sheet.umpire_id is not None and sheet.umpire_id == user.pk
     )

@@ -1,9 +1,15 @@
 """POST /api/auth/token/."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from tests.api.helpers import assert_error
+from tests.api.helpers import assert_error, client_for
+from tournaments.roles import ROLE_GROUPS, Role
+from tournaments.services.accounts import user_language_set
 
 
 def test_it_gives_a_token_that_authenticates_later_requests(db, django_user_model):
@@ -91,3 +97,31 @@ def test_nine_failures_then_the_right_password_gives_the_token(umpire):
     for _ in range(9):
         token(client, "umpire1", "nope")
     assert token(client, "umpire1", "Table-Seven-77").status_code == 200
+
+
+# -- issue 31: the token, its login's roles and language in one query ---------------------------
+
+
+def test_a_token_request_reads_the_login_his_roles_and_his_language_in_one_query(db):
+
+    user = get_user_model().objects.create_user("chief1", password=None, is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
+    user_language_set(user=user, language="es")
+    client = client_for(user)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/api/score-sheets/")
+    assert response.status_code == 200  # the chief umpire's role was known
+    assert response["Content-Language"] == "es"
+    statements = [query["sql"] for query in queries.captured_queries]
+    reading_the_login = [sql for sql in statements if "authtoken_token" in sql]
+    assert len(reading_the_login) == 1
+    assert "auth_user_groups" in reading_the_login[0]
+    assert "tournaments_userpreference" in reading_the_login[0]
+    others = [sql for sql in statements if sql not in reading_the_login]
+    assert not [sql for sql in others if "auth_user_groups" in sql or "userpreference" in sql]
+
+
+def test_a_token_of_an_inactive_login_is_refused_with_401(db):
+
+    user = get_user_model().objects.create_user("gone", password=None, is_active=False)
+    assert_error(client_for(user).get("/api/tournaments/"), 401)

@@ -2,7 +2,12 @@
 
 from pathlib import Path
 
+import pytest
+
 from tests.config.helpers import run_manage
+
+# Each test starts manage.py in its own process, under the environment it names.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -155,6 +155,7 @@ def test_the_gunicorn_settings_are_known_to_gunicorn_and_read_the_environment():
     assert "pid=%(p)s" in values["access_log_format"]
 
 
+@pytest.mark.slow  # starts manage.py in production mode
 def test_the_example_environment_passes_the_deployment_checks(tmp_path):
     app_environment = compose()["services"]["web"]["environment"]
     env = {**example_values(), **{k: interpolate(v) for k, v in app_environment.items()}}
@@ -186,6 +187,7 @@ def collected(tmp_path):
     return env
 
 
+@pytest.mark.slow  # starts manage.py in production mode
 def test_collectstatic_in_production_writes_hashed_and_compressed_copies(collected):
     static = Path(collected["STATIC_ROOT"])
     manifest = json.loads((static / "staticfiles.json").read_text())
@@ -194,6 +196,7 @@ def test_collectstatic_in_production_writes_hashed_and_compressed_copies(collect
     assert (static / hashed).is_file() and (static / f"{hashed}.gz").is_file()
 
 
+@pytest.mark.slow  # starts manage.py in production mode
 def test_the_web_process_serves_the_collected_static_files_in_production(collected):
     script = (
         "from django.test import Client; c = Client(); "
@@ -207,6 +210,7 @@ def test_the_web_process_serves_the_collected_static_files_in_production(collect
     assert (status, content_type, int(length) > 1000) == ("200", "text/css", True)
 
 
+@pytest.mark.slow  # starts manage.py in production mode
 def test_every_static_file_a_template_names_is_collected(collected):
     """In production a `{% static %}` name missing from the manifest is a server error."""
     manifest = json.loads((Path(collected["STATIC_ROOT"]) / "staticfiles.json").read_text())

@@ -11,7 +11,9 @@ from django.contrib.auth import get_user_model
 from desk.models import DeskEntry
 from desk.services import desk_entry_accept, desk_entry_give
 from tests.desk.helpers import PAPER
+from tests.shared_rows import built_once
 from tests.tournaments.factories import TournamentFactory, seated_table
+from tests.tournaments.roles_matrix_helpers import make_user
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
 from tournaments.demo.builder import demo_delete
 from tournaments.models import Hand, TableSession, Tournament
@@ -28,8 +30,7 @@ def mistyped(paper: dict) -> dict:
     return {**paper, "hands": hands}
 
 
-@pytest.fixture
-def keyed(login) -> Tournament:
+def key_three_sheets() -> Tournament:
     """Three sheets of a points-only tournament keyed at the desk: table 1 by a pair that
     agreed after the second clerk's mistyped entry was superseded, table 2 by one entry the
     chief umpire accepted alone, table 3 by a first entry awaiting a second."""
@@ -37,8 +38,8 @@ def keyed(login) -> Tournament:
     first, second, third = (
         seated_table(tournament, table_number=n, started=True) for n in (1, 2, 3)
     )
-    clerk1, clerk2 = login(Role.SCORE_DESK, "clerk1"), login(Role.SCORE_DESK, "clerk2")
-    chief = login(Role.CHIEF_UMPIRE, "chief")
+    clerk1, clerk2 = make_user("clerk1", Role.SCORE_DESK), make_user("clerk2", Role.SCORE_DESK)
+    chief = make_user("chief", Role.CHIEF_UMPIRE)
     desk_entry_give(table_session=first, **PAPER, user=clerk1)
     desk_entry_give(table_session=first, **mistyped(PAPER), user=clerk2)
     desk_entry_give(table_session=first, **PAPER, user=clerk2)
@@ -46,6 +47,26 @@ def keyed(login) -> Tournament:
     desk_entry_accept(table_session=second, reason="Second clerk off sick", user=chief)
     desk_entry_give(table_session=third, **PAPER, user=clerk1)
     return tournament
+
+
+def keyed_and_exported() -> tuple[int, dict]:
+    """The keyed tournament, and its archive under another slug (the original stays: only
+    what each test breaks conflicts)."""
+    tournament = key_three_sheets()
+    document = export_tournament(tournament)
+    document["tournament"]["slug"] = "paper-copy"
+    return tournament.pk, document
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """Built once for the module (tests/shared_rows.py): each test's writes are undone."""
+    yield from built_once(django_db_blocker, keyed_and_exported)
+
+
+@pytest.fixture
+def keyed(built, db) -> Tournament:
+    return Tournament.objects.get(pk=built[0])
 
 
 def described(slug: str) -> list[tuple]:
@@ -104,12 +125,8 @@ def test_desk_entries_export_and_import_back_with_the_same_rows(keyed):
 
 
 @pytest.fixture
-def document(keyed) -> dict:
-    """The keyed tournament's archive under another slug (the original stays: only what each
-    test breaks conflicts)."""
-    document = export_tournament(keyed)
-    document["tournament"]["slug"] = "paper-copy"
-    return document
+def document(built, db) -> dict:
+    return copy.deepcopy(built[1])  # each test breaks its own copy
 
 
 def refused(document: dict) -> str:

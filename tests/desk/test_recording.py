@@ -132,9 +132,7 @@ def test_a_first_entry_with_a_hand_under_eight_points_is_refused_at_once_naming_
     assert problem["message"].startswith("Hand 3:")
 
 
-def test_an_invalid_entry_held_before_the_check_records_nothing_when_a_second_agrees(
-    clerks, sheet
-):
+def test_an_invalid_entry_held_before_the_check_records_nothing_when_a_second_agrees(clerks, sheet):
     """An entry held unchecked (kept from before first entries were checked) meets the
     services' refusal when a second entry agrees with it: nothing at all is written."""
     paper = copy.deepcopy(PAPER)

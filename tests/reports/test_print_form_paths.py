@@ -32,6 +32,7 @@ def print_form(output: Path, tmp_path: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # starts print_form as a command
 @pytest.mark.parametrize(
     ("where", "message"),
     [

@@ -228,6 +228,30 @@ def test_removing_a_hand_after_the_players_confirmed_withdraws_their_confirmatio
     assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
 
 
+def test_within_one_batch_a_penalty_after_the_confirmations_withdraws_them(sheet, people):
+    """The score desk's batch locks the sheet once: the sheet was open when first locked, yet
+    the confirmations given after its last hand are withdrawn by a later penalty (each write
+    of the batch looks at the sheet as that write begins)."""
+    from django.db import transaction
+
+    from tournaments.services.penalties import penalty_record
+    from tournaments.services.sheets import sheet_writes_batched
+
+    with transaction.atomic(), sheet_writes_batched():
+        complete(sheet, people.umpire)
+        confirm_all(sheet, people.umpire)
+        assert SheetConfirmation.objects.filter(table_session=sheet).count() == 4
+        penalty_record(
+            table_session=sheet,
+            player=seat_player(sheet, "B"),
+            kind="deduction",
+            amount=10,
+            reason="x",
+            user=people.umpire,
+        )
+    assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
+
+
 def test_signing_and_countersigning_keep_the_confirmations(sheet, people):
     from tournaments.services.signoff import sheet_countersign
 

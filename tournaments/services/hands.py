@@ -7,14 +7,13 @@ winds come from the hand number (Appendix 4), never from what is typed.
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
-from tournaments.services.results import table_session_recompute_after_write
+from tournaments.services.results import penalties_in_force, table_session_recompute_after_write
 from tournaments.services.sheets import (
     FOULS,
     HANDS,
@@ -140,18 +139,25 @@ def hand_score(
     )
 
 
-def check_winner_may_win(table_session: TableSession, seats: list[Seat], winner: str, number: int):
+def check_winner_may_win(
+    table_session: TableSession,
+    seats: list[Seat],
+    winner: str,
+    number: int,
+    penalties: list[Penalty] | None = None,
+):
     """A dead hand (3.11.6.6, 3.11.6.8-9) loses the right to win that hand; a player who lost
-    the session by arriving late (3.11.2) wins no hand of it."""
+    the session by arriving late (3.11.2) wins no hand of it. `penalties`: the sheet's
+    penalties in force, when the caller has read them (`penalties_in_force`)."""
     player_id = next(s.player_id for s in seats if s.position == winner)
-    barring = set(
-        Penalty.objects.filter(
-            Q(forfeited=True) | Q(dead_hand=True, hand_number=number),
-            table_session=table_session,
-            player_id=player_id,
-            voided_at__isnull=True,
-        ).values_list("forfeited", flat=True)
-    )
+    if penalties is None:
+        penalties = penalties_in_force(table_session)
+    barring = {
+        penalty.forfeited
+        for penalty in penalties
+        if penalty.player_id == player_id
+        and (penalty.forfeited or (penalty.dead_hand and penalty.hand_number == number))
+    }
     if True in barring:
         raise TournamentError(
             _("%(who)s lost this session by arriving late and cannot win a hand of it.")
@@ -226,7 +232,8 @@ def hand_record_win(
         flowers=flowers,
         from_paper=from_paper,
     )
-    check_winner_may_win(table_session, seats, winner, preview.number)
+    penalties = penalties_in_force(table_session)  # read once: the results need them too
+    check_winner_may_win(table_session, seats, winner, preview.number, penalties)
     hand = Hand.objects.create(
         table_session=table_session,
         number=preview.number,
@@ -242,15 +249,22 @@ def hand_record_win(
         entered_by=user if user is not None else author,
     )
     write_scores(hand, seats, preview.payments)
-    _after_write(table_session, seats, hand)
+    _after_write(table_session, seats, hand, penalties)
     return hand
 
 
-def _after_write(table_session: TableSession, seats: list[Seat], hand: Hand | None) -> None:
+def _after_write(
+    table_session: TableSession,
+    seats: list[Seat],
+    hand: Hand | None,
+    penalties: list[Penalty] | None = None,
+) -> None:
     if hand is not None:
         _close_if_done(table_session, hand)
     sheet_touch(table_session)
-    table_session_recompute_after_write(table_session=table_session, seats=seats)
+    table_session_recompute_after_write(
+        table_session=table_session, seats=seats, penalties=penalties
+    )
 
 
 @sheet_write_atomic

@@ -63,14 +63,24 @@ def _has_result(table_session: TableSession, hand_totals: dict, penalties: list)
     return bool(hand_totals or penalties) or table_session.status != TableSession.Status.OPEN
 
 
-def _lines(table_session: TableSession, by_position: dict[str, Seat]) -> list[_Line]:
+def penalties_in_force(table_session: TableSession) -> list[Penalty]:
+    """The sheet's penalties not voided: what its results count."""
+    return list(table_session.penalties.filter(voided_at__isnull=True))
+
+
+def _lines(
+    table_session: TableSession,
+    by_position: dict[str, Seat],
+    penalties: list[Penalty] | None = None,
+) -> list[_Line]:
     hand_totals = dict(
         HandScore.objects.filter(hand__table_session=table_session)
         .values_list("position")
         .annotate(total=Sum("points"))
         .order_by()
     )
-    penalties = list(table_session.penalties.filter(voided_at__isnull=True))
+    if penalties is None:
+        penalties = penalties_in_force(table_session)
     if len(by_position) != 4 or not _has_result(table_session, hand_totals, penalties):
         return []
     tournament = table_session.session.tournament
@@ -132,12 +142,19 @@ def results_recomputed_once() -> Iterator[None]:
         table_session_recompute(table_session=sheet, seats=seats)
 
 
-def table_session_recompute_after_write(*, table_session: TableSession, seats: list[Seat]) -> None:
+def table_session_recompute_after_write(
+    *,
+    table_session: TableSession,
+    seats: list[Seat],
+    penalties: list[Penalty] | None = None,
+) -> None:
     """After a hand or a foul is written: recompute the sheet's results now, or once at the end
-    of the enclosing `results_recomputed_once`."""
+    of the enclosing `results_recomputed_once` (which reads the penalties again then).
+    `penalties`: the sheet's penalties in force, when the write read them and left them as
+    they were (a hand)."""
     pending = _PENDING.get()
     if pending is None:
-        table_session_recompute(table_session=table_session, seats=seats)
+        table_session_recompute(table_session=table_session, seats=seats, penalties=penalties)
     else:
         pending[table_session.pk] = (table_session, seats)
 
@@ -149,7 +166,11 @@ RESULT_FIELDS = ("position", "score", "rank", "table_points_12", "forfeited")
 # back too (each hand and foul recomputes its sheet: two round trips saved per write).
 @transaction.atomic(savepoint=False)
 def table_session_recompute(
-    *, table_session: TableSession, seats: list[Seat] | None = None, reason: str = ""
+    *,
+    table_session: TableSession,
+    seats: list[Seat] | None = None,
+    penalties: list[Penalty] | None = None,
+    reason: str = "",
 ) -> list[SessionResult]:
     """Sum hand scores and penalties per seat; rank the table; give table points (3.9.2).
 
@@ -158,7 +179,7 @@ def table_session_recompute(
     history row for each (as a save would), in a few statements however many change.
     """
     by_position = {s.position: s for s in (seats or table_session.seats.all())}
-    lines = {line.player_id: line for line in _lines(table_session, by_position)}
+    lines = {line.player_id: line for line in _lines(table_session, by_position, penalties)}
     existing = {r.player_id: r for r in SessionResult.objects.filter(table_session=table_session)}
     for player_id, result in existing.items():
         if player_id not in lines:

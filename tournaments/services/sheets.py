@@ -85,6 +85,7 @@ def sheet_lock(
     if batch is not None and table_session.pk in batch.locked:
         locked, seats = batch.locked[table_session.pk]
         _check_locked(locked, expected_version, purpose, user)
+        locked._status_when_locked = locked.status  # as each write of the batch begins
         return locked, seats
     locked = (
         TableSession.objects.select_for_update(of=("self",))
@@ -92,6 +93,7 @@ def sheet_lock(
         .get(pk=table_session.pk)
     )
     _check_locked(locked, expected_version, purpose, user)
+    locked._status_when_locked = locked.status
     seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
     if len(seats) != 4:
         raise TournamentError(_("This table does not have four seated players."))
@@ -209,10 +211,7 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
     already given (their history keeps them), so the umpire never signs figures a player did
     not see. Sign-off itself, corrections and closing the sheet pass `keep_confirmations`.
     """
-    if not keep_confirmations and sheet.status in (
-        TableSession.Status.OPEN,
-        TableSession.Status.COMPLETE,
-    ):
+    if not keep_confirmations and _may_hold_confirmations(sheet):
         for confirmation in SheetConfirmation.objects.filter(table_session=sheet):
             confirmation._change_reason = system_text_store("sheet.confirmation_withdrawn")
             confirmation.delete()
@@ -221,6 +220,15 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
         batch.touched[sheet.pk] = sheet  # bumped once, when the batch ends
         return sheet.version
     return _version_bump(sheet)
+
+
+def _may_hold_confirmations(sheet: TableSession) -> bool:
+    """Confirmations are given only to a complete sheet (services/signoff.py), and the one
+    write that reopens a sheet withdraws them: a sheet open when locked holds none, and
+    asking the database would be a query on every hand."""
+    if sheet.status not in (TableSession.Status.OPEN, TableSession.Status.COMPLETE):
+        return False
+    return getattr(sheet, "_status_when_locked", None) != TableSession.Status.OPEN
 
 
 def _version_bump(sheet: TableSession) -> int:
