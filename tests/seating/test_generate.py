@@ -205,3 +205,13 @@ def test_bad_arguments_raise_a_seating_error(kwargs):
 def test_metrics_match_an_independent_quality_report():
     s = generate_schedule(players=20, sessions=6, effort=effort_for_seconds(2))
     assert s.metrics == chart_quality(s.sessions)
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(8, 7), (12, 7)])
+def test_table_numbers_reach_the_least_revisits_a_rotation_allows(players, sessions):
+    """A player seated more often than there are tables revisits one at least that many
+    times more: with two or three tables the numbering reaches that floor (and the search
+    stops there, its best numbering kept: the chart is the one a longer search gives)."""
+    tables = players // 4
+    s = generate_schedule(players=players, sessions=sessions, seed=3, effort=10_000)
+    assert s.metrics.table_revisits == players * (sessions - tables)
