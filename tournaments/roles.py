@@ -40,30 +40,6 @@ class PermissionRefused(TournamentError):
         super().__init__(message, code="forbidden")
 
 
-def role_annotations(user_ref: str) -> dict:
-    """One EXISTS per role's group, for a query that reads logins (`user_ref` names the
-    login's id there): with `remember_roles`, the request's role checks need no query."""
-    from django.contrib.auth.models import Group
-
-    return {
-        _role_flag(role): models.Exists(
-            Group.objects.filter(name=name, user=models.OuterRef(user_ref))
-        )
-        for role, name in ROLE_GROUPS.items()
-    }
-
-
-def remember_roles(user, row) -> None:
-    """Keep on `user` the groups `row` (annotated by `role_annotations`) found."""
-    user._role_group_names = {
-        name for role, name in ROLE_GROUPS.items() if getattr(row, _role_flag(role))
-    }
-
-
-def _role_flag(role: Role) -> str:
-    return f"has_role_{role.value}"
-
-
 def has_role(user, role: str) -> bool:
     if user is None or not user.is_active or not user.is_authenticated:
         return False

@@ -175,28 +175,30 @@ def test_removing_needs_if_match_and_the_umpires_role(umpire, other_umpire, shee
     assert sheet.hands.count() == 1
 
 
-def test_a_second_win_costs_at_most_sixteen_queries(umpire, sheet, django_assert_max_num_queries):
+def test_a_second_win_costs_at_most_seventeen_queries(
+    umpire, sheet, django_assert_max_num_queries
+):
     """Issue #31's guard against a creeping hand entry: 31 queries before (SQLite, BEGIN and
-    COMMIT included), 20 after the results were written in bulk, 16 now (the token, its login's
-    roles and language in one query; the penalties read once for the winner's check and the
+    COMMIT included), 20 after the results were written in bulk, 17 now (the token, its login
+    and his language in one query; the penalties read once for the winner's check and the
     results; no look for confirmations on a sheet that was open)."""
     win(sheet)  # hand 1: the results exist, as for every hand but the first
     headers = if_match(fresh(sheet))
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         response = post_hand(umpire, sheet, {**WIN, "winner": "B", "discarder": "A"}, headers)
     assert response.status_code == 201, response.content
     assert response["ETag"] == sheet_etag(fresh(sheet))
     assert SessionResult.objects.filter(table_session=sheet).count() == 4
 
 
-def test_its_umpire_reads_a_sheet_in_at_most_ten_queries(
+def test_its_umpire_reads_a_sheet_in_at_most_eleven_queries(
     umpire, sheet, django_assert_max_num_queries
 ):
-    """The token and the login's roles and language in one; the sheet; its seats, hands and
-    their payments, penalties, confirmations, results, corrections; the authors' usernames.
-    Who may read it is asked of the row in hand: he is its umpire."""
+    """The token, the login and his language in one; his roles; the sheet; its seats, hands
+    and their payments, penalties, confirmations, results, corrections; the authors'
+    usernames. Who may read it is asked of the row in hand: he is its umpire."""
     win(sheet)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(11):
         response = umpire.get(url(sheet))
     assert response.status_code == 200, response.content
     assert response.json()["actions"]["enter_hand"] is True

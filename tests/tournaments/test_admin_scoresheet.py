@@ -1,5 +1,7 @@
 """The score sheet page of the admin: hand entry, no-win hands, removal, penalties, rights."""
 
+from urllib.parse import urlencode
+
 import pytest
 from django.urls import reverse
 
@@ -276,6 +278,23 @@ def test_the_sheet_list_shows_players_hands_and_totals(admin_client, admin_sheet
     assert "A: Player A" in page
     assert "1/16" in page
     assert "A +" in page
+
+
+def test_each_listed_sheet_links_to_its_page_keeping_the_lists_filters(admin_client, admin_sheet):
+    """Drawn from one URL per page (tournaments/admin/fast_rows.py), as the admin draws them:
+    the sheet's page with the list's filters to come back to, and its action checkbox."""
+    changelist = reverse("admin:tournaments_tablesession_changelist")
+    query = f"session__tournament__id__exact={admin_sheet.session.tournament_id}"
+    page = admin_client.get(f"{changelist}?{query}").content.decode()
+    filters = urlencode({"_changelist_filters": query})
+    link = f'<a href="{sheet_url(admin_sheet)}?{filters.replace("&", "&amp;")}">'
+    assert link in page
+    assert (
+        f'<input type="checkbox" name="_selected_action" value="{admin_sheet.pk}" '
+        f'class="action-select" aria-label="Select this object for an action - {admin_sheet}">'
+    ) in page
+    unfiltered = admin_client.get(changelist).content.decode()
+    assert f'<a href="{sheet_url(admin_sheet)}">' in unfiltered
 
 
 def test_a_director_assigns_an_umpire_to_sheets(admin_client, admin_sheet, make_umpire):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import policies
 from tournaments.admin.base import get_or_404, render, report_error, require_director
+from tournaments.admin.fast_rows import FastRowsMixin
 from tournaments.admin.forms import (
     UmpireForm,
 )
@@ -54,7 +55,7 @@ class SessionNumberFilter(admin.SimpleListFilter):
 
 
 @admin.register(TableSession)
-class TableSessionAdmin(admin.ModelAdmin):
+class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
     list_display = [
         "sheet",
         "tournament",
@@ -65,7 +66,6 @@ class TableSessionAdmin(admin.ModelAdmin):
         "totals",
         "umpire",
     ]
-    list_display_links = ["sheet"]
     list_filter = ["session__tournament", SessionNumberFilter, "umpire"]
     search_fields = ["seats__player__name"]
     actions = ["action_assign_umpire"]
@@ -108,7 +108,7 @@ class TableSessionAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("score sheet"))
     def sheet(self, obj):
-        return str(obj)
+        return self.row_link(obj, str(obj))
 
     @admin.display(description=gettext_lazy("tournament"), ordering="session__tournament")
     def tournament(self, obj):

@@ -98,7 +98,7 @@ def scoresheet_table_sessions():
     """Score sheets with what their list shows, in as few queries as possible."""
     return TableSession.objects.select_related(
         "session__tournament", "table", "umpire"
-    ).prefetch_related("seats__player", "results")
+    ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "results")
 
 
 def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
