@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.bench_live import load, stats
-from tournaments.bench_live.prepare import _hand_plan
+from tournaments.bench_live.prepare import _hand_plan, _public_pages, _staff_pages, _staff_session
 from tournaments.bench_live.stats import Sample
 from tournaments.models import Hand, TableSession
 from tournaments.models.play import HANDS_PER_SESSION
@@ -67,7 +67,9 @@ def _samples():
     pages = [Sample("public_page", i / 10, 20.0, 200) for i in range(19)]
     pages.append(Sample("public_page", 2.0, 30000.0, 0))  # a timeout
     polls = [Sample("public_live", i / 10, 5.0, 200) for i in range(40)]
-    return [*hands, *pages, *polls, Sample("sheet_get", 1.0, 50.0, 503)]
+    browsing = [Sample("public_html", i / 10, 150.0, 200) for i in range(10)]
+    staff = [Sample("staff_page", i / 10, 400.0 + 20 * i, 200) for i in range(10)]
+    return [*hands, *pages, *polls, *browsing, *staff, Sample("sheet_get", 1.0, 50.0, 503)]
 
 
 def _report(samples):
@@ -112,8 +114,10 @@ def test_the_targets_fail_on_errors_and_on_a_slow_p95():
     assert targets["hand_post_p95_under_300ms"]["ok"] is True
     assert targets["public_page_p95_under_100ms"]["ok"] is False  # the 30 s timeout
     assert targets["public_live_p95_under_100ms"]["ok"] is True
+    assert targets["public_html_p95_under_300ms"]["ok"] is True
+    assert targets["staff_page_p95_under_500ms"]["ok"] is False  # p95 of 400..580 ms
     assert targets["no_errors"] == {"errors": 2, "ok": False}
-    clean = [s for s in _samples() if s.status in (200, 201)]
+    clean = [s for s in _samples() if s.status in (200, 201) and s.ms < 500]
     targets = _report(clean)["targets"]
     assert all(check["ok"] for check in targets.values())
 
@@ -215,6 +219,8 @@ def test_a_tiny_run_enters_a_whole_sheet_through_the_api(live_server, django_use
         "seats": seats,
         "hands": _hand_plan(random.Random(11)),
     }
+    chief = django_user_model.objects.create_user("bench-chief", is_staff=True)
+    chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
     cfg = load.LoadConfig(
         base_url=live_server.url,
         slug=tournament.slug,
@@ -224,8 +230,25 @@ def test_a_tiny_run_enters_a_whole_sheet_through_the_api(live_server, django_use
         poll_interval=0.2,
         probe_tables=1,
         probe_timeout=1.0,
+        browse_think_min=0.1,
+        browse_think_max=0.2,
+        staff_think_min=0.1,
+        staff_think_max=0.2,
     )
-    rec = asyncio.run(load._client_main(cfg, [table], 2, {}, 0, seed=1))
+    numbers = sorted(seat["number"] for seat in seats.values())
+    job = {
+        "tables": [table],
+        "spectators": 2,
+        "browsers": 2,
+        "staff": 1,
+        "public_pages": _public_pages(tournament.slug, 1, numbers, random.Random(3)),
+        "staff_pages": _staff_pages(tournament),
+        "staff_cookie": _staff_session(chief),
+        "cp_before": {},
+        "start_at": 0,
+        "seed": 1,
+    }
+    rec = asyncio.run(load._client_main(cfg, job))
 
     statuses = {}
     for kind, _start, ms, status in rec.samples:
@@ -234,6 +257,9 @@ def test_a_tiny_run_enters_a_whole_sheet_through_the_api(live_server, django_use
     assert statuses["hand_post"] == [201] * HANDS_PER_SESSION
     assert set(statuses["sheet_get"]) == {200}
     assert statuses["public_page"] and statuses["public_live"]  # polled (whatever they answer)
+    # the browsers opened the public pages and the director his, logged in by the cookie
+    assert statuses["public_html"] and set(statuses["public_html"]) == {200}
+    assert statuses["staff_page"] and set(statuses["staff_page"]) == {200}
     sheet.refresh_from_db()
     assert sheet.hands.count() == HANDS_PER_SESSION
     assert sheet.status != TableSession.Status.OPEN  # hand 16 completes it

@@ -37,6 +37,12 @@ class LoadConfig:
     probe_timeout: float = 10.0
     request_timeout: float = 30.0
     processes: int = 3
+    browsers: int = 20  # clients opening the public HTML pages, one after another
+    browse_think_min: float = 2.0  # seconds a visitor reads a page before the next one
+    browse_think_max: float = 5.0
+    staff: int = 5  # directors refreshing the dashboard and the score-sheet list
+    staff_think_min: float = 1.5
+    staff_think_max: float = 2.5
 
     @property
     def page(self) -> str:
@@ -200,41 +206,67 @@ async def spectator(client, rec: Recorder, cfg: LoadConfig, stop: asyncio.Event,
             await asyncio.wait_for(stop.wait(), cfg.poll_interval * rng.uniform(0.8, 1.2))
 
 
-async def _client_main(cfg: LoadConfig, tables, spectators: int, cp_before, start_at, seed):
-    rng = random.Random(seed)
+async def browser(client, rec: Recorder, cfg: LoadConfig, pages, stop: asyncio.Event, rng):
+    """A visitor reading the public pages (the plan's `public_pages`), one after another."""
+    await asyncio.sleep(rng.uniform(0, cfg.browse_think_max))
+    while not stop.is_set():
+        await rec.request(client, "public_html", "GET", rng.choice(pages))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                stop.wait(), rng.uniform(cfg.browse_think_min, cfg.browse_think_max)
+            )
+
+
+async def director(client, rec: Recorder, cfg: LoadConfig, pages, stop: asyncio.Event, rng):
+    """A logged-in director (the client carries the plan's `staff_cookie`) refreshing the
+    dashboard and the score-sheet list (the plan's `staff_pages`)."""
+    await asyncio.sleep(rng.uniform(0, cfg.staff_think_max))
+    while not stop.is_set():
+        await rec.request(client, "staff_page", "GET", rng.choice(pages))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                stop.wait(), rng.uniform(cfg.staff_think_min, cfg.staff_think_max)
+            )
+
+
+async def _client_main(cfg: LoadConfig, job: dict):
+    rng = random.Random(job["seed"])
     limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
     timeout = httpx.Timeout(cfg.request_timeout)
-    await asyncio.sleep(max(0.0, start_at - time.time()))
+    await asyncio.sleep(max(0.0, job["start_at"] - time.time()))
     rec = Recorder(time.perf_counter())
     stop = asyncio.Event()
     async with (
         httpx.AsyncClient(base_url=cfg.base_url, limits=limits, timeout=timeout) as umpires,
         httpx.AsyncClient(base_url=cfg.base_url, limits=limits, timeout=timeout) as public,
+        httpx.AsyncClient(
+            base_url=cfg.base_url, limits=limits, timeout=timeout, cookies=job["staff_cookie"]
+        ) as staff,
     ):
         watchers = [
-            asyncio.create_task(spectator(public, rec, cfg, stop, rng)) for _ in range(spectators)
+            *(spectator(public, rec, cfg, stop, rng) for _ in range(job["spectators"])),
+            *(
+                browser(public, rec, cfg, job["public_pages"], stop, rng)
+                for _ in range(job["browsers"])
+            ),
+            *(
+                director(staff, rec, cfg, job["staff_pages"], stop, rng)
+                for _ in range(job["staff"])
+            ),
         ]
+        watching = [asyncio.create_task(watcher) for watcher in watchers]
         await asyncio.gather(
-            *(umpire(umpires, rec, cfg, table, cp_before, rng) for table in tables)
+            *(umpire(umpires, rec, cfg, table, job["cp_before"], rng) for table in job["tables"])
         )
         stop.set()
-        await asyncio.gather(*watchers)
+        await asyncio.gather(*watching)
     return rec
 
 
 def _client_process(job: dict) -> dict:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
     cfg = LoadConfig(**job["config"])
-    rec = asyncio.run(
-        _client_main(
-            cfg,
-            job["tables"],
-            job["spectators"],
-            job["cp_before"],
-            job["start_at"],
-            job["seed"],
-        )
-    )
+    rec = asyncio.run(_client_main(cfg, job))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "samples": rec.samples,
@@ -254,12 +286,20 @@ def run_load(cfg: LoadConfig, plan: dict, *, seed: int = 1) -> dict:
     """Run every client process to the end; returns the samples and freshness of all."""
     parts = max(1, cfg.processes)
     start_at = time.time() + 2.0  # every process starts its clock together
-    spectators = [len(chunk) for chunk in split(list(range(cfg.spectators)), parts)]
+    spectators, browsers, staff = (
+        [len(chunk) for chunk in split(list(range(count)), parts)]
+        for count in (cfg.spectators, cfg.browsers, cfg.staff)
+    )
     jobs = [
         {
             "config": asdict(cfg),
             "tables": tables,
             "spectators": spectators[index],
+            "browsers": browsers[index],
+            "staff": staff[index] if plan.get("staff_pages") else 0,
+            "public_pages": plan.get("public_pages") or [cfg.page],
+            "staff_pages": plan.get("staff_pages") or [],
+            "staff_cookie": plan.get("staff_cookie") or {},
             "cp_before": plan["contest_points_before"],
             "start_at": start_at,
             "seed": seed * 1000 + index,
@@ -288,6 +328,9 @@ def server_side(access_log_text: str, slug: str) -> dict:
         ("sheet_get", "GET", re.compile(r"^/api/score-sheets/\d+/$")),
         ("public_live", "GET", re.compile(rf"^/t/{re.escape(slug)}/live\.json$")),
         ("public_page", "GET", re.compile(rf"^/t/{re.escape(slug)}/$")),
+        ("public_html", "GET", re.compile(rf"^/t/{re.escape(slug)}/(sessions|players)/\d+/$")),
+        ("public_html", "GET", re.compile(rf"^/t/{re.escape(slug)}/chart/$")),
+        ("staff_page", "GET", re.compile(r"^/admin/")),
     ]
     from tournaments.bench_live.stats import summarize
 

@@ -13,11 +13,14 @@ import datetime
 import json
 import random
 import time
+from importlib import import_module
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -145,6 +148,9 @@ def prepare(*, players: int, played: int, seed: int, slug: str, time_limit: floa
         "session": live.number,
         "tables": plan_tables,
         "contest_points_before": contest_points,
+        "public_pages": _public_pages(slug, live.number, sorted(contest_points), rng),
+        "staff_pages": _staff_pages(tournament),
+        "staff_cookie": _staff_session(people.chief),
         "setup": {
             "players": players,
             "tables": tables,
@@ -157,6 +163,38 @@ def prepare(*, players: int, played: int, seed: int, slug: str, time_limit: floa
             "seconds_total": round(time.perf_counter() - started, 1),
         },
     }
+
+
+def _public_pages(slug: str, session: int, numbers: list[int], rng: random.Random) -> list[str]:
+    """What the 20 browsing clients open: the standings, the live session, the chart, and
+    the pages of a few players."""
+    players = rng.sample(numbers, min(5, len(numbers)))
+    return [
+        reverse("public-standings", args=[slug]),
+        reverse("public-session", args=[slug, session]),
+        reverse("public-chart", args=[slug]),
+        *(reverse("public-player", args=[slug, number]) for number in players),
+    ]
+
+
+def _staff_pages(tournament: Tournament) -> list[str]:
+    """What the 5 staff refresh: the dashboard and the score-sheet list of the tournament."""
+    sheets = reverse("admin:tournaments_tablesession_changelist")
+    return [
+        reverse("admin:tournaments_tournament_dashboard", args=[tournament.pk]),
+        f"{sheets}?session__tournament__id__exact={tournament.pk}",
+    ]
+
+
+def _staff_session(user) -> dict:
+    """A logged-in session of the chief umpire, as its cookie (the sessions are in the
+    database every web process reads)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return {settings.SESSION_COOKIE_NAME: store.session_key}
 
 
 def write_plan(plan: dict, path: Path) -> None:

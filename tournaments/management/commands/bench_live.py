@@ -30,6 +30,12 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=500)
         parser.add_argument("--played", type=int, default=2, help=_("sessions played before"))
         parser.add_argument("--spectators", type=int, default=300)
+        parser.add_argument(
+            "--browsers", type=int, default=20, help=_("clients opening the public HTML pages")
+        )
+        parser.add_argument(
+            "--staff", type=int, default=5, help=_("directors on the dashboard and sheet list")
+        )
         parser.add_argument("--think", default="10-20", help=_("seconds between hands, MIN-MAX"))
         parser.add_argument("--poll", type=float, default=5.0, help=_("spectators' interval"))
         parser.add_argument(
@@ -113,6 +119,8 @@ class Command(BaseCommand):
                 think_min=think_min,
                 think_max=think_max,
                 spectators=options["spectators"],
+                browsers=options["browsers"],
+                staff=options["staff"],
                 poll_interval=options["poll"],
                 page_on_change=options["page_on_change"],
                 probe_tables=options["probe_tables"],
@@ -126,6 +134,7 @@ class Command(BaseCommand):
             access_log.write_text("")  # the preflight's and warm-up's requests are not measured
             self.stdout.write(
                 f"load: {len(plan['tables'])} umpires, {cfg.spectators} spectators, "
+                f"{cfg.browsers} browsers, {cfg.staff} staff, "
                 f"{cfg.processes} client processes..."
             )
             cpu_before = stack.cpu_snapshot()
@@ -174,13 +183,19 @@ class Command(BaseCommand):
             ),
             "GET /t/{slug}/ (the public standings page)": (cfg.page, {}),
             "GET /t/{slug}/live.json (the public page's live JSON)": (cfg.live, {}),
+            **{f"GET {url} (a browser's page)": (url, {}) for url in plan["public_pages"]},
         }
         missing = []
-        with httpx.Client(base_url=cfg.base_url, timeout=60) as client:
+        cookies = plan["staff_cookie"]
+        with httpx.Client(base_url=cfg.base_url, timeout=60, cookies=cookies) as client:
             for name, (url, headers) in checks.items():
                 response = client.get(url, headers=headers)
                 if response.status_code != 200:
                     missing.append(f"{name}: {response.status_code}")
+            for url in plan["staff_pages"]:
+                response = client.get(url)  # 302 to the login page: the session is not known
+                if response.status_code != 200:
+                    missing.append(f"GET {url} (a director's page): {response.status_code}")
         return missing
 
     @staticmethod
@@ -199,6 +214,7 @@ class Command(BaseCommand):
             (cfg.live, None),
             (f"{cfg.live}?page=standings&v=warm-up", None),
             sheet,
+            *((url, None) for url in plan["public_pages"]),
         ]
 
         def visit(_index):
@@ -223,6 +239,14 @@ class Command(BaseCommand):
             "spectators": cfg.spectators,
             "spectator_poll_s": f"{cfg.poll_interval} ±20 %",
             "spectator_fetches_page_on_change": cfg.page_on_change,
+            "browsers": (
+                f"{cfg.browsers}, a public page every {cfg.browse_think_min:g}-"
+                f"{cfg.browse_think_max:g} s"
+            ),
+            "staff": (
+                f"{cfg.staff} directors, the dashboard or the sheet list every "
+                f"{cfg.staff_think_min:g}-{cfg.staff_think_max:g} s"
+            ),
             "freshness": (
                 f"every win at tables 1..{cfg.probe_tables}: poll the live JSON every "
                 f"{int(cfg.probe_interval * 1000)} ms until the winner's new contest points "
