@@ -3,6 +3,8 @@
 from urllib.parse import urlencode
 
 import pytest
+from django.contrib import admin
+from django.contrib.admin.templatetags.admin_list import items_for_result
 from django.urls import reverse
 
 from tests.tournaments.admin_helpers import (
@@ -14,7 +16,8 @@ from tests.tournaments.admin_helpers import (
     sheet_url,
     text,
 )
-from tournaments.models import Hand, HandScore, Penalty, SessionResult
+from tournaments.admin.fast_rows import fast_result_rows
+from tournaments.models import Hand, HandScore, Penalty, SessionResult, TableSession
 from tournaments.services.hands import hand_record_no_win
 
 pytestmark = pytest.mark.django_db
@@ -295,6 +298,21 @@ def test_each_listed_sheet_links_to_its_page_keeping_the_lists_filters(admin_cli
     ) in page
     unfiltered = admin_client.get(changelist).content.decode()
     assert f'<a href="{sheet_url(admin_sheet)}">' in unfiltered
+
+
+def test_the_fast_rows_draw_each_cell_as_the_admin_draws_it(rf, admin_user, admin_sheet):
+    """tournaments.admin.fast_rows draws the sheet list's rows itself: cell for cell the HTML
+    of the admin's own items_for_result, an umpire's empty cell and a sheet's totals included."""
+    TableSession.objects.filter(pk=admin_sheet.pk).update(umpire=None)
+    hand_record_no_win(table_session=admin_sheet, outcome=Hand.Outcome.DRAW)
+    request = rf.get(reverse("admin:tournaments_tablesession_changelist"))
+    request.user = admin_user
+    model_admin = admin.site._registry[TableSession]
+    changelist = model_admin.get_changelist_instance(request)
+    admins = [list(items_for_result(changelist, obj, None)) for obj in changelist.result_list]
+    fast = [list(row) for row in fast_result_rows(changelist)]
+    assert fast == admins
+    assert len(fast) == 1 and 'class="field-umpire nowrap">-</td>' in fast[0][-1]
 
 
 def test_a_director_assigns_an_umpire_to_sheets(admin_client, admin_sheet, make_umpire):

@@ -1,13 +1,21 @@
 """A change list of many rows drawn without the admin's per-row costs (issue #31): the action
-checkbox as plain HTML, not a form widget rendered through templates, and each row's link from
-one URL reversed per page, not a reverse and a resolve per row (the preserved filters)."""
+checkbox as plain HTML, not a form widget rendered through templates; each row's link from one
+URL reversed per page, not a reverse and a resolve per row (the preserved filters); and the
+cells drawn by one function per column (`fast_result_rows`, used by the model's
+change_list.html through the `fast_result_list` tag) rather than by the admin's generic
+lookups per cell."""
 
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.admin.templatetags.admin_list import ResultList
+from django.contrib.admin.utils import display_for_value
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 # (the change URL before the id, after it, the query of the list's filters) of the page drawn.
@@ -56,3 +64,41 @@ class FastRowsMixin:
             obj.pk,
             label,
         )
+
+
+def fast_result_rows(cl) -> list:
+    """The change list's rows, each a list of its cells' HTML, drawn as the admin's
+    `items_for_result` draws the columns these admins show (the action checkbox, display
+    methods, foreign keys), without its generic lookups per cell."""
+    model_admin = cl.model_admin
+    columns = [_column(model_admin, name) for name in cl.list_display]
+    return [ResultList(None, [cell(obj) for cell in columns]) for obj in cl.result_list]
+
+
+def _column(model_admin, name: str):
+    empty = model_admin.get_empty_value_display()
+    if name == "action_checkbox":
+        return lambda obj: format_html(
+            '<td class="action-checkbox">{}</td>', model_admin.action_checkbox(obj)
+        )
+    method = getattr(model_admin, name, None)
+    if callable(method):
+        boolean = getattr(method, "boolean", False)
+        cell = mark_safe(f' class="field-{name}"')
+        return lambda obj: format_html(
+            "<td{}>{}</td>", cell, display_for_value(_blank(method(obj)), empty, boolean)
+        )
+    field = model_admin.model._meta.get_field(name)
+    if not isinstance(field, models.ForeignKey):
+        raise ImproperlyConfigured(f"{name}: fast rows draw methods and foreign keys only")
+    cell = mark_safe(f' class="field-{name} nowrap"')
+    return lambda obj: format_html("<td{}>{}</td>", cell, _related(obj, name, empty))
+
+
+def _blank(value):
+    return "" if isinstance(value, str) and value.strip() == "" else value
+
+
+def _related(obj, name: str, empty):
+    value = getattr(obj, name)
+    return empty if value is None else value
