@@ -315,6 +315,17 @@ def test_the_fast_rows_draw_each_cell_as_the_admin_draws_it(rf, admin_user, admi
     assert len(fast) == 1 and 'class="field-umpire nowrap">-</td>' in fast[0][-1]
 
 
+def test_the_umpire_filter_lists_the_umpires_of_sheets_not_every_login(
+    admin_client, admin_sheet, make_umpire, django_user_model
+):
+    TableSession.objects.filter(pk=admin_sheet.pk).update(umpire=make_umpire("sheet-umpire"))
+    make_umpire("idle-umpire")
+    django_user_model.objects.create_user("a-player-login")
+    page = admin_client.get(reverse("admin:tournaments_tablesession_changelist")).content
+    assert b"sheet-umpire" in page
+    assert b"idle-umpire" not in page and b"a-player-login" not in page
+
+
 def test_a_director_assigns_an_umpire_to_sheets(admin_client, admin_sheet, make_umpire):
     user = make_umpire("newumpire")
     url = reverse("admin:tournaments_tablesession_changelist")
