@@ -24,9 +24,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import TableSession
 from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.selectors.audit import sheet_audit_trail
-from tournaments.selectors.scoresheet import (
-    scoresheet_table_sessions,
-)
+from tournaments.selectors.scoresheet import scoresheet_list_rows, scoresheet_table_sessions
 from tournaments.selectors.standings import points_value
 from tournaments.services.hands import (
     hand_delete_last,
@@ -104,7 +102,7 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
         return [f for f in self.list_filter if f != self.UMPIRE_FILTER]
 
     def get_queryset(self, request):
-        queryset = scoresheet_table_sessions().annotate(hand_count=Count("hands", distinct=True))
+        queryset = scoresheet_list_rows().annotate(hand_count=Count("hands", distinct=True))
         return policies.readable_sheets(request.user, queryset, players=False)
 
     # -- list columns ---------------------------------------------------------------------
@@ -128,7 +126,7 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return format_html_join(
-            mark_safe("<br>"), "{}: {}", ((s.position, s.player.name) for s in obj.seats.all())
+            mark_safe("<br>"), "{}: {}", ((s.position, s.player.name) for s in obj.listed_seats)
         )
 
     @admin.display(description=gettext_lazy("hands"), ordering="hand_count")
@@ -137,7 +135,7 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("totals"))
     def totals(self, obj):
-        results = sorted(obj.results.all(), key=lambda r: r.position)
+        results = sorted(obj.listed_results, key=lambda r: r.position)
         return format_html_join(
             mark_safe("<br>"),
             "{}",

@@ -101,6 +101,18 @@ def scoresheet_table_sessions():
     ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "results")
 
 
+def scoresheet_list_rows():
+    """Score sheets with what the admin's list shows, their seats (with players) and results
+    as plain lists, `listed_seats` and `listed_results`: a related manager made per row for a
+    prefetch costs more than the row's whole drawing (issue #31)."""
+    return TableSession.objects.select_related(
+        "session__tournament", "table", "umpire"
+    ).prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("player"), to_attr="listed_seats"),
+        Prefetch("results", SessionResult.objects.all(), to_attr="listed_results"),
+    )
+
+
 def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
     return _sheet_assemble(
         table_session,
