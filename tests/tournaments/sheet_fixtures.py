@@ -17,15 +17,14 @@ from tests.tournaments.factories import TournamentFactory, seated_table
 from tests.tournaments.signoff_helpers import (
     People,
     confirm_all,
+    fine_b,
     fresh,
     logins,
-    seat_player,
     umpired,
     win,
 )
 from tournaments.models import Hand, TableSession, Tournament
 from tournaments.services.hands import hand_record_no_win
-from tournaments.services.penalties import penalty_record
 from tournaments.services.signoff import sheet_sign
 
 
@@ -65,14 +64,7 @@ def people(sheet) -> People:
 def locked(sheet, people):
     """A signed sheet: hand 1 won by A (8 points, B discarded), B fined 10, time-limit stop."""
     win(sheet, winner="A", discarder="B", points=8, user=people.umpire)
-    penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=10,
-        reason="x",
-        user=people.umpire,
-    )
+    fine_b(sheet, people.umpire)
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT, user=people.umpire)
     confirm_all(sheet, people.umpire)
     sheet_sign(table_session=sheet, user=people.umpire)

@@ -55,6 +55,20 @@ def win(sheet, winner="A", discarder="B", points=8, user=None, **kwargs) -> Hand
     )
 
 
+def fine_b(sheet, user) -> Penalty:
+    """A deduction of 10 on the player at B: the penalty these tests record on a sheet."""
+    from tournaments.services.penalties import penalty_record
+
+    return penalty_record(
+        table_session=sheet,
+        player=seat_player(sheet, "B"),
+        kind="deduction",
+        amount=10,
+        reason="x",
+        user=user,
+    )
+
+
 def complete(sheet, user=None) -> TableSession:
     """One win, then a time-limit stop: the sheet is complete (3.5.6)."""
     win(sheet, user=user)

@@ -5,9 +5,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.admin_helpers import messages_after, page, post, sheet_url, shown
-from tests.tournaments.signoff_helpers import complete, fresh, seat_player, snapshot
+from tests.tournaments.signoff_helpers import complete, fine_b, fresh, seat_player, snapshot
 from tournaments.models import Correction, Hand, Penalty, SessionResult, TableSession
-from tournaments.services.penalties import penalty_record
 
 pytestmark = pytest.mark.django_db
 
@@ -43,14 +42,7 @@ def sign_through_the_page(client, sheet, people) -> None:
 def complete_sheet(sheet, people):
     """Hand 1 won by A, a deduction of 10 on B, a time-limit stop: complete, not signed."""
     complete(sheet, people.umpire)
-    penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=10,
-        reason="x",
-        user=people.umpire,
-    )
+    fine_b(sheet, people.umpire)
     return fresh(sheet)
 
 

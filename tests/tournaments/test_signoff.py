@@ -12,6 +12,7 @@ from tests.tournaments.factories import seated_table
 from tests.tournaments.signoff_helpers import (
     complete,
     confirm_all,
+    fine_b,
     fresh,
     seat_player,
     signed,
@@ -196,18 +197,9 @@ def test_a_final_sheet_cannot_be_countersigned_again(sheet, people):
 def test_a_penalty_recorded_after_the_players_confirmed_withdraws_their_confirmations(
     sheet, people
 ):
-    from tournaments.services.penalties import penalty_record
-
     complete(sheet, people.umpire)
     confirm_all(sheet, people.umpire)
-    penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=10,
-        reason="x",
-        user=people.umpire,
-    )
+    fine_b(sheet, people.umpire)
     assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
     with pytest.raises(TournamentError, match="Not every player has confirmed"):
         sheet_sign(table_session=sheet, user=people.umpire)
@@ -234,21 +226,13 @@ def test_within_one_batch_a_penalty_after_the_confirmations_withdraws_them(sheet
     of the batch looks at the sheet as that write begins)."""
     from django.db import transaction
 
-    from tournaments.services.penalties import penalty_record
     from tournaments.services.sheets import sheet_writes_batched
 
     with transaction.atomic(), sheet_writes_batched():
         complete(sheet, people.umpire)
         confirm_all(sheet, people.umpire)
         assert SheetConfirmation.objects.filter(table_session=sheet).count() == 4
-        penalty_record(
-            table_session=sheet,
-            player=seat_player(sheet, "B"),
-            kind="deduction",
-            amount=10,
-            reason="x",
-            user=people.umpire,
-        )
+        fine_b(sheet, people.umpire)
     assert not SheetConfirmation.objects.filter(table_session=sheet).exists()
 
 
