@@ -35,10 +35,13 @@ class FastRowsMixin:
                 response.render()  # the rows are drawn now, while the links are known
         return response
 
+    def _change_url(self, pk) -> str:
+        opts = self.model._meta
+        return reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[pk])
+
     @contextmanager
     def _row_links(self, request):
-        opts = self.model._meta
-        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[_ANY_ID])
+        url = self._change_url(_ANY_ID)
         prefix, suffix = url.split(str(_ANY_ID), 1)
         filters = self.get_preserved_filters(request)
         token = _ROW_LINKS.set((prefix, suffix, f"?{filters}" if filters else ""))
@@ -50,9 +53,7 @@ class FastRowsMixin:
     def row_link(self, obj, text):
         links = _ROW_LINKS.get()
         if links is None:  # drawn outside the change list
-            opts = self.model._meta
-            url = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
-            return format_html('<a href="{}">{}</a>', url, text)
+            return format_html('<a href="{}">{}</a>', self._change_url(obj.pk), text)
         prefix, suffix, query = links
         return format_html('<a href="{}{}{}{}">{}</a>', prefix, obj.pk, suffix, query, text)
 
