@@ -28,12 +28,16 @@ from django.views.decorators.http import require_GET
 from public import selectors
 from tournaments.live import published_version
 from tournaments.models import Session, Tournament
-from tournaments.selectors.chart import seating_chart
+from tournaments.selectors.chart import chart_stamp, seating_chart
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
 RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
 RENDER_WAIT = 5  # seconds a request waits for another's first render before rendering itself
 SLUG_TIMEOUT = 60
+# The chart is read again at least this often even if its stamp has not moved: a write whose
+# history row took a lower id than one already committed (two writers at once on PostgreSQL)
+# would otherwise stay unseen until the next change.
+CHART_RECHECK_SECONDS = 60
 WARNING_MINUTES = 15  # rule 3.5.6: the players are told when a quarter of an hour remains
 
 
@@ -200,8 +204,37 @@ def _standings(info: dict, version: str, tournament: Tournament):
     return standings if shown == version else selectors.live_standings(tournament)
 
 
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _chart_html(info: dict) -> tuple[str, str]:
+    """(its own version, HTML) of the seating chart. The chart of a 500-player event is
+    thousands of rows, and it does not change during play: it is read and rendered only when
+    its stamp moves (a seat, a player or a session written), and its version is a digest of
+    what it shows, so a page that has it never fetches it again for a hand played."""
+    recheck = int(time.time() // CHART_RECHECK_SECONDS)
+    key = (
+        f"public:{info['pk']}:{translation.get_language()}:chart:{chart_stamp()}:{recheck}:"
+        f"{_digest(info['name'])}"
+    )
+    found = cache.get(key)
+    if found is None:
+        values = _chart_context(_tournament(info), None)
+        html = render_to_string("public/_chart.html", values)
+        found = ("c" + _digest(info["name"] + html), html)
+        cache.set(key, found, PAGE_TIMEOUT)
+    return found
+
+
 def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
-    """(version shown, HTML) of a page's live part."""
+    """(version shown, HTML) of a page's live part. The chart's version is its own (see
+    `_chart_html`); every other page shows the tournament's."""
+    if page == "chart":
+        _shown, (chart_version, html) = _rendered(
+            info, version, "fragment:chart", lambda: _chart_html(info)
+        )
+        return chart_version, html
     template, context, _title = _page_parts(page)
 
     def build():
@@ -210,7 +243,7 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
         if page == "standings" or page.startswith("player-"):
             standings = _standings(info, version, tournament)
         values = context(tournament, standings)
-        if page == "chart" or page.startswith("session-"):
+        if page.startswith("session-"):
             return _rendered_when_changed(info, page, template, values)
         return render_to_string(template, values)
 
@@ -218,9 +251,9 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
 
 
 def _rendered_when_changed(info: dict, page: str, template: str, values: dict) -> str:
-    """The chart and a session's tables change far less often than the tournament's version
-    (every hand at any table moves it on): their HTML is kept under a digest of what they
-    show, read again for each version (a few queries) but rendered only when it changed."""
+    """A session's tables change less often than the tournament's version (every hand at any
+    table moves it on): their HTML is kept under a digest of what they show, read again for
+    each version (a few queries) but rendered only when it changed."""
     shown = {name: value for name, value in values.items() if name != "tournament"}
     data = json.dumps(
         [info["slug"], {name: asdict(value) for name, value in shown.items()}],

@@ -132,3 +132,28 @@ def test_a_new_version_is_never_built_from_the_standings_of_an_older_one(client,
     now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
     assert now["changed"] is True and ">48*<" in now["html"]
     cache.delete(lock)
+
+
+def test_every_web_process_shows_a_change_within_five_seconds(
+    client, event, settings, monkeypatch
+):
+    """Each process keeps its own copy of what it serves (`_LOCAL`); two processes, each with
+    the page of the old version, both serve the hand 5 s later under the default delay."""
+    import public.views
+    import tournaments.live
+
+    settings.PUBLIC_RENDER_SECONDS = 2
+    clock = [1_000_000.0]
+    monkeypatch.setattr(tournaments.live.time, "time", lambda: clock[0])
+    _tournament, first_sheet, _second = event
+    processes = [{}, {}]
+    seen = []
+    for local in processes:
+        monkeypatch.setattr(public.views, "_LOCAL", local)
+        seen.append(client.get("/t/madrid/live.json?page=standings").json())
+    win(first_sheet, points=24)
+    clock[0] += 5
+    for local, before in zip(processes, seen, strict=True):
+        monkeypatch.setattr(public.views, "_LOCAL", local)
+        now = client.get(f"/t/madrid/live.json?page=standings&v={before['version']}").json()
+        assert now["changed"] is True and ">48*<" in now["html"]

@@ -9,6 +9,7 @@ The winds come from tournaments.seating_adapter: nothing here knows the rotation
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.utils.translation import pgettext
 
 from tournaments import seating_adapter
@@ -181,6 +182,23 @@ def seating_chart(*, tournament: Tournament) -> SeatingChart:
         sessions=_chart_sessions(_seats(tournament), sessions, marks),
         substitutes=marks,
     )
+
+
+def chart_stamp() -> str:
+    """A token that moves whenever what a chart shows may have changed: the last history row
+    of the seats, the players (names, numbers, substitutes) and the sessions, of any
+    tournament. One query of three index lookups, against thousands of rows for the chart
+    itself. Every write to those models leaves a history row (the bulk writes of seating and
+    lots too: `bulk_*_with_history`)."""
+    quote = connection.ops.quote_name
+    tables = (Seat.history.model, Player.history.model, Session.history.model)
+    columns = ", ".join(
+        f"(SELECT MAX({quote('history_id')}) FROM {quote(model._meta.db_table)})"
+        for model in tables
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns}")
+        return ".".join(str(value or 0) for value in cursor.fetchone())
 
 
 # -- each player's table and seat per session (the notice board) -------------------------------
