@@ -369,3 +369,14 @@ def test_the_sheets_of_one_session_are_listed_from_the_session_list(admin_client
     response = admin_client.get(link + str(admin_sheet.session_id))
     assert response.status_code == 200
     assert response.context["cl"].result_count == 1
+
+
+@pytest.mark.parametrize("order", ["-", ""])
+def test_the_sheet_list_sorts_by_the_hands_entered(admin_client, admin_sheet, other_sheet, order):
+    post_sheet(admin_client, admin_sheet, hand_post(VALID_HAND))
+    column = ["action_checkbox", *admin.site._registry[TableSession].list_display]
+    index = column.index("hands_entered")
+    changelist = reverse("admin:tournaments_tablesession_changelist")
+    page = admin_client.get(f"{changelist}?o={order}{index}").content.decode()
+    more, fewer = page.index(sheet_url(admin_sheet)), page.index(sheet_url(other_sheet))
+    assert (more < fewer) == (order == "-")

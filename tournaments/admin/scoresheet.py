@@ -5,7 +5,6 @@ An umpire (staff, not a director) sees and writes only the sheets he umpires; di
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html_join
@@ -24,7 +23,11 @@ from tournaments.errors import TournamentError
 from tournaments.models import TableSession
 from tournaments.models.play import HANDS_PER_SESSION
 from tournaments.selectors.audit import sheet_audit_trail
-from tournaments.selectors.scoresheet import scoresheet_list_rows, scoresheet_table_sessions
+from tournaments.selectors.scoresheet import (
+    hands_count,
+    scoresheet_list_rows,
+    scoresheet_table_sessions,
+)
 from tournaments.selectors.standings import points_value
 from tournaments.services.hands import (
     hand_delete_last,
@@ -102,7 +105,7 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
         return [f for f in self.list_filter if f != self.UMPIRE_FILTER]
 
     def get_queryset(self, request):
-        queryset = scoresheet_list_rows().annotate(hand_count=Count("hands", distinct=True))
+        queryset = scoresheet_list_rows().annotate(hand_count=hands_count())
         return policies.readable_sheets(request.user, queryset, players=False)
 
     # -- list columns ---------------------------------------------------------------------

@@ -4,7 +4,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from tournaments import seating_adapter
 from tournaments.fans import fan_name
@@ -99,6 +100,20 @@ def scoresheet_table_sessions():
     return TableSession.objects.select_related(
         "session__tournament", "table", "umpire"
     ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "results")
+
+
+def hands_count():
+    """A sheet's hands, as an annotation: a subquery per listed row, not a join and GROUP BY
+    over every hand of the event before the page's 100 rows are picked (the 500-player sheet
+    list spent most of its time there)."""
+    hands = (
+        Hand.objects.filter(table_session=OuterRef("pk"))
+        .order_by()
+        .values("table_session")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(hands), 0)
 
 
 def scoresheet_list_rows():
