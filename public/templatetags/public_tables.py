@@ -1,4 +1,5 @@
-"""The rows of the public standings, written in Python rather than by the template language.
+"""The rows of the public standings and the tables of a session, written in Python rather than
+by the template language.
 
 The standings of a 500-player event have 500 rows of six cells: through the template
 language that is some 8,000 variable lookups and 3,400 localised numbers, two thirds of the
@@ -12,6 +13,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -70,3 +72,55 @@ def standings_player_rows(players, base: str) -> SafeString:
     numbers = _Numbers()
     base = conditional_escape(base)
     return mark_safe("".join(_row(row, base, numbers) for row in players))  # noqa: S308 - escaped above
+
+
+# -- a session's tables (the live session's page, re-drawn at each version during play) -------
+
+SEAT_LINE = (
+    "<tr><td>{wind}</td><td>{who}{native}{forfeit}</td><td class=\"num\">{score}</td>"
+    '<td class="num">{tp}</td></tr>'
+)
+
+
+def _seat_line(line, base: str, numbers: _Numbers, forfeit: str) -> str:
+    name = conditional_escape(line.name)
+    if line.number:
+        number = numbers.int(line.number)
+        who = f'<a href="{base}players/{number}/">{number} · {name}</a>'
+    else:
+        who = name
+    native = line.native_name
+    return SEAT_LINE.format(
+        wind=conditional_escape(line.wind),
+        who=who,
+        native=f' <span class="native">{conditional_escape(native)}</span>' if native else "",
+        forfeit=forfeit if line.forfeited else "",
+        score="" if line.score is None else numbers.int(line.score),
+        tp="" if line.table_points is None else numbers.int(line.table_points),
+    )
+
+
+def _table_card(table, base: str, numbers: _Numbers, words: dict) -> str:
+    # Translations are trusted as {% translate %} trusts them; the values are escaped.
+    heading = _("Table %(number)s") % {"number": numbers.int(table.number)}
+    lines = "".join(_seat_line(line, base, numbers, words["forfeit"]) for line in table.lines)
+    return (
+        f'\n<section class="table-card status-{conditional_escape(table.status)}">\n'
+        f'<h2>{heading} <span class="badge">{conditional_escape(table.status_text)}</span></h2>\n'
+        f"{words['head']}\n{lines}\n</tbody></table></section>"
+    )
+
+
+@register.simple_tag
+def session_table_cards(tables, base: str) -> SafeString:
+    """Every table of a session with its four lines (the loop's body of _session.html)."""
+    numbers = _Numbers()
+    base = conditional_escape(base)
+    words = {
+        "head": (
+            f"<table><thead><tr><th>{_('Seat')}</th><th>{_('Player')}</th>"
+            f'<th class="num">{_("Score")}</th><th class="num">{_("TP")}</th></tr></thead><tbody>'
+        ),
+        "forfeit": f' <span class="badge">{_("forfeit: lost the session")}</span>',
+    }
+    return mark_safe("".join(_table_card(t, base, numbers, words) for t in tables))  # noqa: S308 - escaped above
