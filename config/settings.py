@@ -113,6 +113,11 @@ MIDDLEWARE = [
     # Last, as axes asks: turns a locked login form's answer into a 429 (AXES_* below).
     "axes.middleware.AxesMiddleware",
 ]
+# The benchmark's gunicorn logs each request's CPU time (manage.py bench_live): off in a
+# deployment, where it would tell anyone how busy the server is.
+REQUEST_CPU_HEADER = env_bool("MCR_REQUEST_CPU_HEADER", False)
+if REQUEST_CPU_HEADER:
+    MIDDLEWARE.insert(0, "tournaments.middleware.RequestCpuMiddleware")
 
 ROOT_URLCONF = "config.urls"
 

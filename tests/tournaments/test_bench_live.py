@@ -8,6 +8,7 @@ import time
 
 import pytest
 from django.contrib.auth.models import Group
+from django.http import HttpResponse
 from rest_framework.authtoken.models import Token
 
 from tests.tournaments.factories import TournamentFactory, seated_table
@@ -180,6 +181,38 @@ def test_the_access_log_gives_the_server_side_time_per_kind():
     assert figures["sheet_get"]["p50_ms"] == 15.0
     assert figures["public_live"]["p50_ms"] == 0.8
     assert figures["public_page"] == stats.summarize([3.0])
+
+
+def test_the_access_log_gives_the_cpu_per_kind_and_its_share():
+    log = "\n".join(
+        [
+            'POST "/api/score-sheets/12/hands/" 201 45000 30000',
+            'POST "/api/score-sheets/13/hands/" 201 45000 10000',
+            'GET "/t/open/live.json" 200 800 500',
+            'GET "/t/open/live.json" 200 800 -',
+            'GET "/t/other/" 200 9999000 9999000',
+        ]
+    )
+    figures = load.server_cpu(log, "open")
+    assert figures["hand_post"] == {
+        "count": 2, "cpu_s": 0.0, "mean_ms": 20.0, "p50_ms": 30.0, "share": 0.988
+    }  # fmt: skip
+    assert figures["public_live"]["count"] == 1 and figures["public_live"]["mean_ms"] == 0.5
+
+
+def test_the_request_cpu_header_is_off_unless_asked_for(client, db):
+    assert "X-Request-CPU" not in client.get("/t/").headers
+
+
+def test_the_request_cpu_middleware_gives_the_threads_cpu_time(rf):
+    from tournaments.middleware import RequestCpuMiddleware
+
+    def busy(request):
+        sum(range(200_000))
+        return HttpResponse("ok")
+
+    response = RequestCpuMiddleware(busy)(rf.get("/"))
+    assert int(response["X-Request-CPU"]) > 0
 
 
 def test_the_clients_are_dealt_round_robin_to_the_processes():

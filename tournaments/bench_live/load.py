@@ -320,10 +320,8 @@ def run_load(cfg: LoadConfig, plan: dict, *, seed: int = 1) -> dict:
     }
 
 
-def server_side(access_log_text: str, slug: str) -> dict:
-    """gunicorn's own time per request kind (its access log: `%(m)s "%(U)s" %(s)s %(D)s`), to
-    tell the server's time from queueing and the client's."""
-    patterns = [
+def _kinds(slug: str) -> list:
+    return [
         ("hand_post", "POST", re.compile(r"^/api/score-sheets/\d+/hands/$")),
         ("sheet_get", "GET", re.compile(r"^/api/score-sheets/\d+/$")),
         ("public_live", "GET", re.compile(rf"^/t/{re.escape(slug)}/live\.json$")),
@@ -332,16 +330,50 @@ def server_side(access_log_text: str, slug: str) -> dict:
         ("public_html", "GET", re.compile(rf"^/t/{re.escape(slug)}/chart/$")),
         ("staff_page", "GET", re.compile(r"^/admin/")),
     ]
+
+
+def _access_lines(access_log_text: str, slug: str):
+    """(kind, wall µs, CPU µs or None) of each request of ours in gunicorn's access log
+    (`%(m)s "%(U)s" %(s)s %(D)s %({x-request-cpu}o)s`)."""
+    patterns = _kinds(slug)
+    for line in access_log_text.splitlines():
+        match = re.match(r'^(\w+) "([^"]*)" (\d+) (\d+)(?: (\d+|-))?$', line.strip())
+        if not match:
+            continue
+        method, path, _status, micros, cpu = match.groups()
+        for kind, wanted, pattern in patterns:
+            if method == wanted and pattern.match(path):
+                yield kind, int(micros), int(cpu) if cpu and cpu != "-" else None
+                break
+
+
+def server_side(access_log_text: str, slug: str) -> dict:
+    """gunicorn's own time per request kind, to tell the server's time from queueing and the
+    client's."""
     from tournaments.bench_live.stats import summarize
 
     times: dict[str, list[float]] = {}
-    for line in access_log_text.splitlines():
-        match = re.match(r'^(\w+) "([^"]*)" (\d+) (\d+)$', line.strip())
-        if not match:
-            continue
-        method, path, _status, micros = match.groups()
-        for kind, wanted, pattern in patterns:
-            if method == wanted and pattern.match(path):
-                times.setdefault(kind, []).append(int(micros) / 1000)
-                break
+    for kind, micros, _cpu in _access_lines(access_log_text, slug):
+        times.setdefault(kind, []).append(micros / 1000)
     return {kind: summarize(values) for kind, values in sorted(times.items())}
+
+
+def server_cpu(access_log_text: str, slug: str) -> dict:
+    """Where the web processes' CPU went: per request kind, the CPU time of its requests
+    (RequestCpuMiddleware's header) in all, per request, and as a share of the whole. What a
+    request renders for everyone (a new version's page) counts to the request that did it."""
+    cpu: dict[str, list[int]] = {}
+    for kind, _micros, micros in _access_lines(access_log_text, slug):
+        if micros is not None:
+            cpu.setdefault(kind, []).append(micros)
+    whole = sum(sum(values) for values in cpu.values()) or 1
+    return {
+        kind: {
+            "count": len(values),
+            "cpu_s": round(sum(values) / 1e6, 1),
+            "mean_ms": round(sum(values) / len(values) / 1000, 2),
+            "p50_ms": round(sorted(values)[len(values) // 2] / 1000, 2),
+            "share": round(sum(values) / whole, 3),
+        }
+        for kind, values in sorted(cpu.items())
+    }

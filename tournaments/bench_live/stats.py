@@ -130,6 +130,7 @@ def build_report(
     cpu_seconds: dict,
     server_side: dict,
     missing: list[str],
+    server_cpu: dict | None = None,
 ) -> dict:
     """The whole report written to bench-results/live.json."""
     requests = by_kind(samples)
@@ -148,6 +149,7 @@ def build_report(
         ),
         "cpu_seconds_during_load": cpu_seconds,
         "server_side_ms": server_side,
+        "server_cpu": server_cpu or {},
         "targets": verdict(requests),
         "missing": missing,
         "kinds": {kind: KINDS.get(kind, kind) for kind in requests},
@@ -171,6 +173,11 @@ def summary_lines(report: dict) -> list[str]:
         f"max={fresh['max_ms']} ms  not shown within {fresh['timeout_s']} s: "
         f"{fresh['not_shown_within_timeout']}"
     )
+    for kind, entry in report.get("server_cpu", {}).items():
+        lines.append(
+            f"cpu {kind:12} {entry['cpu_s']} s ({entry['share']:.0%}), "
+            f"{entry['mean_ms']} ms a request (median {entry['p50_ms']})"
+        )
     for name, check in report["targets"].items():
         lines.append(f"{'OK  ' if check['ok'] else 'FAIL'} {name}: {check}")
     for item in report["missing"]:

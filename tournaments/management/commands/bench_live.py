@@ -157,6 +157,7 @@ class Command(BaseCommand):
                 setup=plan["setup"],
                 cpu_seconds=cpu,
                 server_side=load.server_side(access_log.read_text(), plan["slug"]),
+                server_cpu=load.server_cpu(access_log.read_text(), plan["slug"]),
                 missing=missing,
             )
         finally:
