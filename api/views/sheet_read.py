@@ -10,6 +10,7 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api import fast_output
 from api.common import (
     IF_MATCH,
     IntegerFilter,
@@ -38,7 +39,8 @@ def sheet_response(
     """The sheet as JSON with its ETag; read again after a write, unless `fresh` (just read
     with everything the answer shows, by readable_sheet)."""
     sheet = sheet if fresh else _fresh(sheet)
-    response = Response(SheetDetailSerializer(sheet_data(sheet, user)).data, status=status)
+    body = fast_output.output_of(SheetDetailSerializer)(sheet_data(sheet, user))
+    response = Response(body, status=status)
     response["ETag"] = sheet_etag(sheet)
     return response
 

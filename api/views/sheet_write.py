@@ -11,6 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api import fast_output
 from api.common import IF_MATCH, Pagination, error_responses, expected_version, sheet_etag
 from api.views.sheet_common import (
     CORRECTS,
@@ -116,7 +117,8 @@ class SheetHandsApi(APIView):
                 user=request.user,
             )
         answer = {**hand_data(hand), "warnings": time_warnings(sheet.session)}
-        response = Response(HandRecordedSerializer(answer).data, status=status.HTTP_201_CREATED)
+        body = fast_output.output_of(HandRecordedSerializer)(answer)
+        response = Response(body, status=status.HTTP_201_CREATED)
         # The hand's sheet is the row the service locked and bumped: its version is the new one.
         response["ETag"] = sheet_etag(hand.table_session)
         return response

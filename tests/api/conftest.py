@@ -17,6 +17,34 @@ from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_t
 from tournaments.models import Session, TableSession
 from tournaments.roles import Role
 
+# -- every answer api.fast_output writes is DRF's own ------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fast_output_is_drfs(monkeypatch):
+    """The sheet's answers are written by api.fast_output instead of their serializers: in
+    every API test (hands, fouls, late arrivals, substitutes, confirmations, signatures,
+    corrections) each one is compared, as JSON, with what the serializer writes."""
+    from rest_framework.renderers import JSONRenderer
+
+    from api import fast_output
+
+    real = fast_output.output_of
+
+    def checked(serializer_class):
+        fast = real(serializer_class)
+
+        def write(data):
+            ours = fast(data)
+            drfs = serializer_class(data).data
+            assert JSONRenderer().render(ours) == JSONRenderer().render(drfs)
+            return ours
+
+        return write
+
+    monkeypatch.setattr(fast_output, "output_of", checked)
+
+
 # -- a score sheet -----------------------------------------------------------------------------
 
 
