@@ -14,6 +14,7 @@ from django.http import Http404
 from tournaments.display import start_wind, table_state, table_state_label
 from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
+from tournaments.selectors.scoresheet import hands_count
 from tournaments.selectors.standings import Standings, points_value, standings_compute
 
 
@@ -99,7 +100,7 @@ def public_session(tournament: Tournament, number: int) -> PublicSession:
     sheets = list(
         TableSession.objects.filter(session=session)
         .select_related("table")
-        .annotate(hand_count=Count("hands"))
+        .annotate(hand_count=hands_count())
         .order_by("table__number")
     )
     seats = Seat.objects.filter(session=session).select_related("player__team")

@@ -87,11 +87,24 @@ def _user_field(row, name: str, usernames: dict[int, str] | None) -> str | None:
     return _username(getattr(row, name))
 
 
-def _usernames(user_ids) -> dict[int, str]:
-    ids = {pk for pk in user_ids if pk is not None}
-    if not ids:
-        return {}
-    return dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+def _usernames(user_ids, known: dict[int, str] | None = None) -> dict[int, str]:
+    """Usernames by id: those `known` already, the others in one query (none when every hand
+    was entered by the sheet's umpire, as is usual)."""
+    known = dict(known or {})
+    ids = {pk for pk in user_ids if pk is not None} - known.keys()
+    if ids:
+        known.update(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+    return known
+
+
+def _sheet_users(sheet: TableSession) -> dict[int, str]:
+    """The usernames the sheet's row has loaded with it (readable_sheet, _fresh)."""
+    users = {}
+    for name in ("umpire", "umpire_signed_by", "countersigned_by"):
+        loaded = getattr(TableSession, name).is_cached(sheet)
+        if loaded and (user := getattr(sheet, name)) is not None:
+            users[user.pk] = user.get_username()
+    return users
 
 
 def player_data(player) -> dict | None:
@@ -198,7 +211,8 @@ def sheet_data(sheet: TableSession, user) -> dict:
     usernames = _usernames(
         [hand.entered_by_id for hand in hands]
         + [line.penalty.recorded_by_id for line in computed.penalties]
-        + [line.penalty.voided_by_id for line in computed.penalties]
+        + [line.penalty.voided_by_id for line in computed.penalties],
+        known=_sheet_users(sheet),
     )
     return {
         "id": sheet.pk,

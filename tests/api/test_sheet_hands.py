@@ -191,14 +191,21 @@ def test_a_second_win_costs_at_most_seventeen_queries(
     assert SessionResult.objects.filter(table_session=sheet).count() == 4
 
 
-def test_its_umpire_reads_a_sheet_in_at_most_eleven_queries(
+def test_its_umpire_reads_an_open_sheet_in_at_most_nine_queries(
     umpire, sheet, django_assert_max_num_queries
 ):
     """The token, the login and his language in one; his roles; the sheet; its seats, hands
-    and their payments, penalties, confirmations, results, corrections; the authors'
-    usernames. Who may read it is asked of the row in hand: he is its umpire."""
-    win(sheet)
-    with django_assert_max_num_queries(11):
+    and their payments, penalties, results, corrections. Who may read it is asked of the row
+    in hand (he is its umpire); an open sheet holds no confirmation; the hands' author is its
+    umpire, whose username came with the sheet."""
+    win(sheet, user=umpire.user)
+    with django_assert_max_num_queries(9):
         response = umpire.get(url(sheet))
     assert response.status_code == 200, response.content
     assert response.json()["actions"]["enter_hand"] is True
+    assert response.json()["hands"][0]["entered_by"] == umpire.user.username
+
+
+def test_a_hand_entered_by_another_login_shows_his_username(umpire, chief, sheet):
+    win(sheet, user=chief.user)
+    assert umpire.get(url(sheet)).json()["hands"][0]["entered_by"] == chief.user.username

@@ -129,12 +129,20 @@ def scoresheet_list_rows():
 
 
 def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
+    # An open sheet holds no confirmation: they are given to a complete sheet, and the write
+    # that reopens one withdraws them (services/sheets.py, sheet_touch). No query for them on
+    # the sheet an umpire reads before every hand.
+    confirmations = (
+        table_session.confirmations.select_related("recorded_by")
+        if table_session.status != TableSession.Status.OPEN
+        else ()
+    )
     return _sheet_assemble(
         table_session,
         seats=table_session.seats.select_related("player__team", "replaced_player"),
         hands=table_session.hands.prefetch_related("scores").order_by("number"),
         penalties=table_session.penalties.select_related("player", "victim"),
-        confirmations=table_session.confirmations.select_related("recorded_by"),
+        confirmations=confirmations,
         results=table_session.results.all(),
         corrections=table_session.corrections.select_related("made_by"),
     )

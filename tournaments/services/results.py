@@ -185,7 +185,7 @@ def table_session_recompute(
         if player_id not in lines:
             result._change_reason = reason
             result.delete()
-    saved, created, changed = [], [], []
+    saved, created, changed, fields = [], [], [], set()
     for player_id, line in lines.items():
         result = existing.get(player_id)
         values = {name: getattr(line, name) for name in RESULT_FIELDS}
@@ -197,16 +197,24 @@ def table_session_recompute(
                 **values,
             )
             created.append(result)
-        elif any(getattr(result, k) != v for k, v in values.items()):
-            for key, value in values.items():
-                setattr(result, key, value)
-            changed.append(result)
+        else:
+            moved = {key for key, value in values.items() if getattr(result, key) != value}
+            for key in moved:
+                setattr(result, key, values[key])
+            if moved:
+                changed.append(result)
+                fields |= moved
         saved.append(result)
     if created:
         bulk_create_with_history(created, SessionResult, default_change_reason=reason)
     if changed:
+        # Only the columns that moved (a hand moves the scores, ranks and table points; the
+        # positions and forfeits seldom): bulk_update writes a CASE per column and row.
         bulk_update_with_history(
-            changed, SessionResult, fields=list(RESULT_FIELDS), default_change_reason=reason
+            changed,
+            SessionResult,
+            fields=[name for name in RESULT_FIELDS if name in fields],
+            default_change_reason=reason,
         )
     return saved
 
