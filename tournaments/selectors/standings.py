@@ -11,6 +11,7 @@ every session result; the ranking is computed in Python.
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from django.utils.translation import gettext_lazy
 
@@ -208,6 +209,13 @@ def _sanctions(tournament: Tournament, rows: dict[int, PlayerRow]) -> None:
             row.sanction = DISQUALIFIED
 
 
+@lru_cache(maxsize=4096)
+def _points(twelfths: int) -> Fraction:
+    """Table points from whole twelfths (a table's 4/2/1/0 shared on ties, 3.9.2): a few dozen
+    values, each made once."""
+    return Fraction(twelfths, TABLE_POINT_UNIT)
+
+
 def standings_compute(
     *, tournament: Tournament, through_session: int | None = None, live: bool = False
 ) -> Standings:
@@ -225,6 +233,9 @@ def standings_compute(
     final_only = not tournament.carry_over_points
     numbers: set[int] = set()
     provisional: set[int] = set()
+    # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
+    # Fraction additions were most of a 500-player event's standings.
+    twelfths = dict.fromkeys(rows, 0)
     for pid, session, stage, table, position, score, rank, tp12, status, lost in _load_results(
         tournament, through_session, live
     ):
@@ -236,24 +247,19 @@ def standings_compute(
         if is_provisional:
             provisional.add(session)
         line = SessionLine(
-            session,
-            table,
-            position,
-            score,
-            rank,
-            Fraction(tp12, TABLE_POINT_UNIT),
-            is_provisional,
-            lost,
+            session, table, position, score, rank, _points(tp12), is_provisional, lost
         )
         row.sessions.append(line)
         if stage == Session.Stage.FINAL:
             if not row.finalist and final_only:
-                row.table_points, row.contest_points = Fraction(0), 0
+                twelfths[pid], row.contest_points = 0, 0
             row.finalist = True
         if row.finalist and final_only and stage != Session.Stage.FINAL:
             continue
-        row.table_points += line.table_points
+        twelfths[pid] += tp12
         row.contest_points += score
+    for pid, row in rows.items():
+        row.table_points = _points(twelfths[pid])
     rank_key = _sort_key(tournament.tie_breaks or [])
     ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
     _assign_ranks(ordered, rank_key)
@@ -270,6 +276,8 @@ def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[T
     """Teams by the sum of their players (Appendix 7). A disqualified player's figures count
     for his team only when the tournament says so (`team_counts_disqualified`)."""
     teams: dict[str, TeamRow] = {}
+    # Summed in whole twelfths, made Fractions once per team and session (as the players').
+    sessions: dict[str, dict[int, list[int]]] = {}
     for row in players:
         if not row.team:
             continue
@@ -279,9 +287,16 @@ def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[T
             continue
         team.table_points += row.table_points
         team.contest_points += row.contest_points
+        by_session = sessions.setdefault(row.team, {})
         for line in row.sessions:
-            tp, cp = team.sessions.get(line.session, (Fraction(0), 0))
-            team.sessions[line.session] = (tp + line.table_points, cp + line.score)
+            figures = by_session.setdefault(line.session, [0, 0])
+            points = line.table_points  # twelfths: its denominator divides 12
+            figures[0] += points.numerator * (TABLE_POINT_UNIT // points.denominator)
+            figures[1] += line.score
+    for name, by_session in sessions.items():
+        teams[name].sessions = {
+            number: (_points(tp12), cp) for number, (tp12, cp) in by_session.items()
+        }
     ordered = sorted(teams.values(), key=lambda t: (*team_rank_key(t), t.name))
     _assign_ranks(ordered, team_rank_key)
     return ordered
