@@ -94,23 +94,39 @@ def live_standings(tournament: Tournament) -> Standings:
 
 
 def public_session(tournament: Tournament, number: int) -> PublicSession:
+    """A session's tables with their players and figures, read as plain values: the live
+    session's page is read again at every version during play (125 tables, 500 seats)."""
     session = Session.objects.filter(tournament=tournament, number=number).first()
     if session is None:
         raise Http404
-    sheets = list(
+    sheets = (
         TableSession.objects.filter(session=session)
-        .select_related("table")
         .annotate(hand_count=hands_count())
         .order_by("table__number")
+        .values_list("pk", "status", "table__number", "hand_count")
     )
-    seats = Seat.objects.filter(session=session).select_related("player__team")
-    results = {
-        (r.table_session_id, r.position): r for r in SessionResult.objects.filter(session=session)
-    }
-    by_sheet: dict[int, list[Seat]] = {}
-    for seat in seats:
-        by_sheet.setdefault(seat.table_session_id, []).append(seat)
-    tables = tuple(_table(sheet, by_sheet.get(sheet.pk, []), results) for sheet in sheets)
+    seats: dict[int, list[tuple]] = {}
+    for sheet_id, *seat in (
+        Seat.objects.filter(session=session)
+        .order_by("position")
+        .values_list(
+            "table_session_id",
+            "position",
+            "player__lot_number",
+            "player__name",
+            "player__native_name",
+            "player__team__name",
+        )
+    ):
+        seats.setdefault(sheet_id, []).append(seat)
+    figures = SessionResult.objects.filter(session=session).values_list(
+        "table_session_id", "position", "score", "rank", "table_points_12", "forfeited"
+    )
+    results = {(sheet_id, position): rest for sheet_id, position, *rest in figures}
+    tables = tuple(
+        _table(sheet_id, status, table, hands, seats.get(sheet_id, []), results)
+        for sheet_id, status, table, hands in sheets
+    )
     return PublicSession(
         number=session.number,
         stage=session.stage,
@@ -121,31 +137,31 @@ def public_session(tournament: Tournament, number: int) -> PublicSession:
     )
 
 
-def _table(sheet: TableSession, seats: list[Seat], results) -> PublicTable:
+def _table(sheet_id: int, status: str, table: int, hands: int, seats, results) -> PublicTable:
     lines = []
-    for seat in sorted(seats, key=lambda s: s.position):
-        result = results.get((sheet.pk, seat.position))
-        player = seat.player
+    for position, number, name, native_name, team in seats:
+        result = results.get((sheet_id, position))
+        score, rank, tp12, forfeited = result if result else (None, None, None, False)
         lines.append(
             TableLine(
-                position=seat.position,
-                wind=start_wind(seat.position),
-                number=player.lot_number,
-                name=player.name,
-                native_name=player.native_name,
-                team=player.team.name if player.team_id else "",
-                score=result.score if result else None,
-                rank=result.rank if result else None,
-                table_points=_tp(result.table_points_12) if result else None,
-                forfeited=bool(result and result.forfeited),
+                position=position,
+                wind=start_wind(position),
+                number=number,
+                name=name,
+                native_name=native_name,
+                team=team or "",
+                score=score,
+                rank=rank,
+                table_points=_tp(tp12) if result else None,
+                forfeited=bool(forfeited),
             )
         )
-    status = table_state(sheet.status, sheet.hand_count)
+    state = table_state(status, hands)
     return PublicTable(
-        number=sheet.table.number,
-        status=status,
-        status_label=status,
-        hands=min(sheet.hand_count, HANDS_PER_SESSION),
+        number=table,
+        status=state,
+        status_label=state,
+        hands=min(hands, HANDS_PER_SESSION),
         lines=tuple(lines),
     )
 
