@@ -288,9 +288,9 @@ def outcome_words(hand: dict) -> str:
 # -- the renderer ------------------------------------------------------------------------------
 
 
-def _cell_style() -> CellStyle:
+def _cell_style(fontname: str) -> CellStyle:
     style = _Cell("cell")
-    style.fontname = fonts.regular()  # the base face of the language printed in
+    style.fontname = fontname  # the base face of the language printed in
     return style
 
 
@@ -309,7 +309,8 @@ class _Cell(CellStyle):
 
 
 def ruled_table(rows, widths, commands, *, heights=None, repeat_rows: int = 0) -> Table:
-    cell_styles = [[_cell_style() for _w in widths] for _r in rows]
+    fontname = fonts.regular()  # asked once a table: it looks up the active language
+    cell_styles = [[_cell_style(fontname) for _w in widths] for _r in rows]
     table = Table(
         rows,
         colWidths=widths,
