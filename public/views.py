@@ -157,10 +157,10 @@ def _session_context(tournament: Tournament, _standings, number: int) -> dict:
     return {"tournament": tournament, "session": selectors.public_session(tournament, number)}
 
 
-def _player_context(tournament: Tournament, standings, number: int) -> dict:
+def _player_context(tournament: Tournament, figures, number: int) -> dict:
     return {
         "tournament": tournament,
-        "player": selectors.public_player(tournament, number, standings),
+        "player": selectors.public_player(tournament, number, figures),
     }
 
 
@@ -204,6 +204,20 @@ def _standings(info: dict, version: str, tournament: Tournament):
     return standings if shown == version else selectors.live_standings(tournament)
 
 
+def _player_figures(info: dict, version: str, tournament: Tournament):
+    """Every player's figures of this version's standings, for the players' pages: a process
+    building a player's page fetches these, not the whole standings."""
+    shown, figures = _rendered(
+        info,
+        version,
+        "player-figures",
+        lambda: selectors.player_figures(_standings(info, version, tournament)),
+    )
+    if shown != version:  # as _standings: never an older copy under this version
+        figures = selectors.player_figures(_standings(info, version, tournament))
+    return figures
+
+
 def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
@@ -239,9 +253,11 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
 
     def build():
         tournament = _tournament(info)
-        standings = None
-        if page == "standings" or page.startswith("player-"):
+        standings = None  # what the page shows of the standings
+        if page == "standings":
             standings = _standings(info, version, tournament)
+        elif page.startswith("player-"):
+            standings = _player_figures(info, version, tournament)
         values = context(tournament, standings)
         if page.startswith("session-"):
             return _rendered_when_changed(info, page, template, values)

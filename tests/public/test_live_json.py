@@ -157,3 +157,43 @@ def test_every_web_process_shows_a_change_within_five_seconds(
         monkeypatch.setattr(public.views, "_LOCAL", local)
         now = client.get(f"/t/madrid/live.json?page=standings&v={before['version']}").json()
         assert now["changed"] is True and ">48*<" in now["html"]
+
+
+def test_a_players_page_is_built_from_the_players_figures_not_the_whole_standings(
+    client, event, monkeypatch
+):
+    """Per version one process reads the whole standings for the players' pages; a process
+    building another player's page then fetches only the players' figures."""
+    from django.core.cache import cache
+
+    import public.views
+
+    _tournament, first_sheet, _second = event
+    one, two = (first_sheet.seats.get(position=p).player.lot_number for p in "AB")
+    win(first_sheet, points=24)
+    client.get(f"/t/madrid/live.json?page=player-{one}")  # another process, first
+    monkeypatch.setattr(public.views, "_LOCAL", {})  # this one has nothing of this version
+    fetched = []
+    real_get = cache.get
+    monkeypatch.setattr(
+        cache, "get", lambda key, *a, **k: fetched.append(key) or real_get(key, *a, **k)
+    )
+    now = client.get(f"/t/madrid/live.json?page=player-{two}").json()
+    assert now["changed"] is True and "-32 CP" in now["html"]  # B paid the 24 and 8
+    assert any(key.endswith(":player-figures") for key in fetched)
+    assert not any(key.endswith(":standings-data") for key in fetched)
+
+
+def test_a_players_page_of_a_new_version_is_never_built_from_older_figures(client, event):
+    from django.core.cache import cache
+
+    tournament, first_sheet, _second = event
+    player = first_sheet.seats.get(position="A").player
+    page = f"player-{player.lot_number}"
+    seen = client.get(f"/t/madrid/live.json?page={page}").json()
+    win(first_sheet, points=24)
+    lock = f"public:{tournament.pk}:en:player-figures:lock"
+    assert cache.add(lock, 1, 30)  # another process is computing the new figures
+    now = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
+    assert now["changed"] is True and now["html"] != seen["html"]
+    cache.delete(lock)
