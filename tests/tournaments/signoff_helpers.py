@@ -55,8 +55,9 @@ def win(sheet, winner="A", discarder="B", points=8, user=None, **kwargs) -> Hand
     )
 
 
-def fine_b(sheet, user) -> Penalty:
-    """A deduction of 10 on the player at B: the penalty these tests record on a sheet."""
+def fine_b(sheet, user, **write) -> Penalty:
+    """A deduction of 10 on the player at B: the penalty these tests record on a sheet
+    (`write`: more of penalty_record's keywords, e.g. expected_version)."""
     from tournaments.services.penalties import penalty_record
 
     return penalty_record(
@@ -66,6 +67,7 @@ def fine_b(sheet, user) -> Penalty:
         amount=10,
         reason="x",
         user=user,
+        **write,
     )
 
 

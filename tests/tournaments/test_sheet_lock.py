@@ -6,6 +6,7 @@ import pytest
 from tests.tournaments.signoff_helpers import (
     complete,
     confirm_all,
+    fine_b,
     fresh,
     seat_player,
     signed,
@@ -15,7 +16,6 @@ from tests.tournaments.signoff_helpers import (
 from tournaments.models import Hand, Tournament
 from tournaments.roles import PermissionRefused
 from tournaments.services.hands import hand_delete_last, hand_record_no_win
-from tournaments.services.penalties import penalty_record
 from tournaments.services.sheets import SheetChanged, SheetLocked
 from tournaments.services.signoff import sheet_confirm_player, sheet_sign
 
@@ -43,15 +43,7 @@ def _remove_last(sheet, user, version=None):
 
 
 def _penalty(sheet, user, version=None):
-    return penalty_record(
-        table_session=sheet,
-        player=seat_player(sheet, "B"),
-        kind="deduction",
-        amount=10,
-        reason="x",
-        user=user,
-        expected_version=version,
-    )
+    return fine_b(sheet, user, expected_version=version)
 
 
 def _confirmation(sheet, user, version=None):

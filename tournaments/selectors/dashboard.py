@@ -5,13 +5,13 @@ requires (Appendix 2). A fixed number of queries, however many tables."""
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, OuterRef, Subquery, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models import Case, Count, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.display import TABLE_STATES, table_state, table_state_label
-from tournaments.models import Appeal, Hand, Penalty, Player, Session, TableSession, Tournament
+from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
+from tournaments.selectors.scoresheet import hands_count
 
 OPEN_APPEALS = (Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
 
@@ -90,15 +90,8 @@ def _hands_if_open():
     """The hands of an open sheet (its label says how many); 0 for any other: the label of a
     complete, signed or countersigned sheet does not show them, and counting the hands of
     every sheet of a 500-player event (20,000 rows) was most of the dashboard's query time."""
-    hands = (
-        Hand.objects.filter(table_session=OuterRef("pk"))
-        .order_by()
-        .values("table_session")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
     return Case(
-        When(status=TableSession.Status.OPEN, then=Coalesce(Subquery(hands), 0)),
+        When(status=TableSession.Status.OPEN, then=hands_count()),
         default=Value(0),
     )
 
