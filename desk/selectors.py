@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from desk.models import DeskEntry
 from tournaments.models import Hand, Penalty, Session, TableSession, Tournament
+from tournaments.selectors.standings import SIGNED
 
 # Where a sheet stands at the desk (the API's `status` of GET …/desk-entries/).
 NOT_STARTED = "not_started"  # its session has not started: nothing to key yet
@@ -51,11 +52,8 @@ def _with_play(queryset):
     )
 
 
-SIGNED_STATUSES = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
-
-
 def _signed(sheet: TableSession) -> bool:
-    return sheet.status in SIGNED_STATUSES
+    return sheet.status in SIGNED
 
 
 def desk_sheet_status(sheet: TableSession) -> str:
@@ -106,7 +104,7 @@ def desk_progress(tournament: Tournament) -> list[SessionDeskProgress]:
             started=True,
             entries=entries[sheet_id],
             played=hands or fouls,
-            signed=sheet_status in SIGNED_STATUSES,
+            signed=sheet_status in SIGNED,
         )
         by_status = counts.setdefault(session_id, dict.fromkeys(DESK_STATUSES, 0))
         by_status[status] += 1

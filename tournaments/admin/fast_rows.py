@@ -23,6 +23,13 @@ _ROW_LINKS: ContextVar[tuple[str, str, str] | None] = ContextVar("admin_row_link
 _ANY_ID = 987654321
 
 
+def url_around_id(viewname: str) -> tuple[str, str]:
+    """An admin URL taking one object id, as (what comes before the id, what comes after):
+    reversed once for a page that links many objects, not once per link."""
+    before, after = reverse(viewname, args=[_ANY_ID]).split(str(_ANY_ID), 1)
+    return before, after
+
+
 class FastRowsMixin:
     """For a ModelAdmin: name the link column's display method `row_link(obj, text)`."""
 
@@ -35,14 +42,16 @@ class FastRowsMixin:
                 response.render()  # the rows are drawn now, while the links are known
         return response
 
-    def _change_url(self, pk) -> str:
+    def _change_view(self) -> str:
         opts = self.model._meta
-        return reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[pk])
+        return f"admin:{opts.app_label}_{opts.model_name}_change"
+
+    def _change_url(self, pk) -> str:
+        return reverse(self._change_view(), args=[pk])
 
     @contextmanager
     def _row_links(self, request):
-        url = self._change_url(_ANY_ID)
-        prefix, suffix = url.split(str(_ANY_ID), 1)
+        prefix, suffix = url_around_id(self._change_view())
         filters = self.get_preserved_filters(request)
         token = _ROW_LINKS.set((prefix, suffix, f"?{filters}" if filters else ""))
         try:
