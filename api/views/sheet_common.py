@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
@@ -35,10 +35,24 @@ from tournaments.system_texts import system_text
 
 def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession:
     """The sheet, or 404 when it does not exist or this login may not read it."""
-    queryset = TableSession.objects.select_related(
-        "session__tournament", "table", "umpire", "umpire_signed_by", "countersigned_by"
-    )
-    return get_object_or_404(policies.readable_sheets(user, queryset, players=players), pk=sheet_id)
+    return _readable(user, sheet_rows(), sheet_id, players=players)
+
+
+def sheet_rows():
+    """Sheets with the rows their JSON shows (its signers' usernames are read with the
+    hands' users by sheet_data: none on an open sheet)."""
+    return TableSession.objects.select_related("session__tournament", "table", "umpire")
+
+
+def _readable(user, queryset, sheet_id: int, *, players: bool = True) -> TableSession:
+    """The row by its id, then policies.may_read_sheet asked of it: its umpire and the staff
+    who read every sheet without another query (the umpire's read before every hand), the
+    others by readable_sheets' own query. 404 either way when he may not read it."""
+    # No ordering: the sheet's own (by session and table numbers) would join them for nothing.
+    sheet = next(iter(queryset.filter(pk=sheet_id).order_by()), None)
+    if sheet is None or not policies.may_read_sheet(user, sheet, players=players):
+        raise Http404
+    return sheet
 
 
 # Who may write what through the sheet endpoints (the services ask the same policies).
@@ -60,11 +74,15 @@ ASSIGNS_UMPIRE = (
 )
 
 
-def sheet_for_write(user, sheet_id: int, may=WRITES_HANDS) -> TableSession:
+def sheet_for_write(
+    user, sheet_id: int, may=WRITES_HANDS, *, related=("session__tournament", "table")
+) -> TableSession:
     """The sheet to write to: 404 when it does not exist or this login may not read it, 403
-    when he reads it but may not do this write (`may`: the policy and its refusal)."""
-    queryset = TableSession.objects.select_related("session__tournament", "table")
-    sheet = get_object_or_404(policies.readable_sheets(user, queryset), pk=sheet_id)
+    when he reads it but may not do this write (`may`: the policy and its refusal). `related`:
+    the rows read with it (the service locks and reads the sheet again)."""
+    # (select_related() with no names would follow every foreign key)
+    queryset = TableSession.objects.select_related(*related) if related else TableSession.objects
+    sheet = _readable(user, queryset, sheet_id)
     allowed, message = may
     roles.require(allowed(user, sheet), str(message))
     return sheet
@@ -98,13 +116,11 @@ def _usernames(user_ids, known: dict[int, str] | None = None) -> dict[int, str]:
 
 
 def _sheet_users(sheet: TableSession) -> dict[int, str]:
-    """The usernames the sheet's row has loaded with it (readable_sheet, _fresh)."""
-    users = {}
-    for name in ("umpire", "umpire_signed_by", "countersigned_by"):
-        loaded = getattr(TableSession, name).is_cached(sheet)
-        if loaded and (user := getattr(sheet, name)) is not None:
-            users[user.pk] = user.get_username()
-    return users
+    """The username the sheet's row has loaded with it, its umpire's (sheet_rows)."""
+    loaded = TableSession.umpire.is_cached(sheet)
+    if loaded and (user := sheet.umpire) is not None:
+        return {user.pk: user.get_username()}
+    return {}
 
 
 def player_data(player) -> dict | None:
@@ -194,13 +210,13 @@ def seat_positions(sheet: TableSession) -> dict[int, str]:
     return positions
 
 
-def _signature(by, at) -> dict | None:
-    return {"by": _username(by), "at": at} if at is not None else None
+def _signature(by_id: int | None, at, usernames: dict[int, str]) -> dict | None:
+    return {"by": usernames.get(by_id), "at": at} if at is not None else None
 
 
 def sheet_data(sheet: TableSession, user) -> dict:
     """The sheet as JSON for this login, with what he may do to it now."""
-    computed: ScoreSheet = scoresheet_compute(table_session=sheet)
+    computed: ScoreSheet = scoresheet_compute(table_session=sheet, teams=False)
     positions = {}
     for seat in computed.seats:
         positions[seat.player.pk] = seat.position
@@ -211,7 +227,8 @@ def sheet_data(sheet: TableSession, user) -> dict:
     usernames = _usernames(
         [hand.entered_by_id for hand in hands]
         + [line.penalty.recorded_by_id for line in computed.penalties]
-        + [line.penalty.voided_by_id for line in computed.penalties],
+        + [line.penalty.voided_by_id for line in computed.penalties]
+        + [sheet.umpire_signed_by_id, sheet.countersigned_by_id],
         known=_sheet_users(sheet),
     )
     return {
@@ -264,8 +281,12 @@ def sheet_data(sheet: TableSession, user) -> dict:
                 for seat in computed.seats
                 if seat.confirmation is not None
             ],
-            "umpire_signature": _signature(sheet.umpire_signed_by, sheet.umpire_signed_at),
-            "countersignature": _signature(sheet.countersigned_by, sheet.countersigned_at),
+            "umpire_signature": _signature(
+                sheet.umpire_signed_by_id, sheet.umpire_signed_at, usernames
+            ),
+            "countersignature": _signature(
+                sheet.countersigned_by_id, sheet.countersigned_at, usernames
+            ),
         },
         "warnings": time_warnings(session),
     }

@@ -25,6 +25,7 @@ from api.views.sheet_common import (
     readable_sheet,
     sheet_data,
     sheet_for_write,
+    sheet_rows,
 )
 from tournaments import policies
 from tournaments.models import TableSession
@@ -46,9 +47,7 @@ def sheet_response(
 
 
 def _fresh(sheet: TableSession) -> TableSession:
-    return TableSession.objects.select_related(
-        "session__tournament", "table", "umpire", "umpire_signed_by", "countersigned_by"
-    ).get(pk=sheet.pk)
+    return sheet_rows().get(pk=sheet.pk)
 
 
 # -- the list --------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ class SheetHandsApi(APIView):
         400 with its codes (field `hand`); a closed or signed sheet, or a session not started,
         409. Once the time limit has passed, the answer's `warnings` say so (rule 3.5.6): the
         hand is recorded all the same until the chief umpire ends the session."""
-        sheet = sheet_for_write(request.user, sheet_id)
+        # Nothing read with it: the hand's service locks the sheet with what it needs.
+        sheet = sheet_for_write(request.user, sheet_id, related=())
         version = expected_version(request, sheet)
         serializer = HandEntryInput(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -116,7 +117,7 @@ class SheetHandsApi(APIView):
                 expected_version=version,
                 user=request.user,
             )
-        answer = {**hand_data(hand), "warnings": time_warnings(sheet.session)}
+        answer = {**hand_data(hand), "warnings": time_warnings(hand.table_session.session)}
         body = fast_output.output_of(HandRecordedSerializer)(answer)
         response = Response(body, status=status.HTTP_201_CREATED)
         # The hand's sheet is the row the service locked and bumped: its version is the new one.

@@ -80,7 +80,9 @@ class ScoreSheet:
     penalties: list[PenaltyLine]
     hands_entered: int
     next_number: int | None
-    corrections: list = field(default_factory=list)
+    # A list, or for one sheet its unevaluated queryset: read when shown (the admin's page, the
+    # printed sheet), not by the sheet the umpire's tablet reads before every hand.
+    corrections: Iterable[Correction] = field(default_factory=list)
 
     def seat(self, position: str) -> SheetSeat | None:
         return next((s for s in self.seats if s.position == position), None)
@@ -131,7 +133,15 @@ def scoresheet_list_rows():
     )
 
 
-def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
+def scoresheet_compute(*, table_session: TableSession, teams: bool = True) -> ScoreSheet:
+    """One sheet; its seats' players with their teams unless `teams=False` (the API's sheet,
+    which does not show them).
+
+    Its queries are lean because half the CPU of the umpire's read before every hand was Django
+    building their SQL (issue #31): no ordering where the sheet orders itself (the seats; an
+    ordering makes Django hash every selected column), no join for the penalised players (they
+    sit at the table: `_penalty_players`), corrections read only if shown.
+    """
     # An open sheet holds no confirmation: they are given to a complete sheet, and the write
     # that reopens one withdraws them (services/sheets.py, sheet_touch). No query for them on
     # the sheet an umpire reads before every hand.
@@ -140,13 +150,18 @@ def scoresheet_compute(*, table_session: TableSession) -> ScoreSheet:
         if table_session.status != TableSession.Status.OPEN
         else ()
     )
+    seats = table_session.seats.select_related(
+        "player__team" if teams else "player", "replaced_player"
+    ).order_by()
     return _sheet_assemble(
         table_session,
-        seats=table_session.seats.select_related("player__team", "replaced_player"),
-        hands=table_session.hands.prefetch_related("scores").order_by("number"),
-        penalties=table_session.penalties.select_related("player", "victim"),
+        seats=seats,
+        hands=table_session.hands.prefetch_related("scores").order_by(),  # rows by number
+        penalties=sorted(
+            table_session.penalties.order_by(), key=lambda p: (p.recorded_at, p.pk)
+        ),
         confirmations=confirmations,
-        results=table_session.results.all(),
+        results=table_session.results.order_by(),
         corrections=table_session.corrections.select_related("made_by"),
     )
 
@@ -241,6 +256,24 @@ def _sheet_rows(hands: Iterable[Hand]) -> tuple[list[SheetRow], dict[str, int], 
     return rows, running, len(by_number)
 
 
+def _penalty_players(penalties: Iterable[Penalty], seats: Iterable[SheetSeat]) -> list[Penalty]:
+    """The penalties with their player (and victim) given from the table's seats when not
+    loaded with them: a penalty is always given to a player of the table (or the one a
+    substitute replaced). Anyone else is read as usual."""
+    players = {}
+    for seat in seats:
+        for player in (seat.player, seat.replaced_player):
+            if player is not None:
+                players[player.pk] = player
+    penalties = list(penalties)
+    for penalty in penalties:
+        for relation in ("player", "victim"):
+            player_id = getattr(penalty, f"{relation}_id")
+            if player_id in players and not getattr(Penalty, relation).is_cached(penalty):
+                setattr(penalty, relation, players[player_id])
+    return penalties
+
+
 def _penalty_lines(
     penalties: Iterable[Penalty], by_position: dict[str, SheetSeat]
 ) -> list[PenaltyLine]:
@@ -286,6 +319,7 @@ def _sheet_assemble(
         for seat in seats
     }
     rows, running, entered = _sheet_rows(hands)
+    penalties = _penalty_players(penalties, by_position.values())
     lines = _penalty_lines(penalties, by_position)
     by_player = {seat.player.pk: seat for seat in by_position.values()}
     for confirmation in confirmations:
@@ -301,7 +335,7 @@ def _sheet_assemble(
         penalties=lines,
         hands_entered=entered,
         next_number=entered + 1 if entered < HANDS_PER_SESSION else None,
-        corrections=list(corrections),
+        corrections=corrections,
     )
 
 

@@ -13,6 +13,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from tournaments import scoring_adapter
 from tournaments.models import HandScore, Penalty, Seat, SessionResult, TableSession
 from tournaments.models.play import TABLE_POINT_UNIT
+from tournaments.services.row_updates import rows_update
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,9 @@ def _has_result(table_session: TableSession, hand_totals: dict, penalties: list)
 
 
 def penalties_in_force(table_session: TableSession) -> list[Penalty]:
-    """The sheet's penalties not voided: what its results count."""
-    return list(table_session.penalties.filter(voided_at__isnull=True))
+    """The sheet's penalties not voided: what its results count (in no order: they add up;
+    an ordering costs Django more to build than the query takes to run)."""
+    return list(table_session.penalties.filter(voided_at__isnull=True).order_by())
 
 
 def _lines(
@@ -209,13 +211,10 @@ def table_session_recompute(
         bulk_create_with_history(created, SessionResult, default_change_reason=reason)
     if changed:
         # Only the columns that moved (a hand moves the scores, ranks and table points; the
-        # positions and forfeits seldom): bulk_update writes a CASE per column and row.
-        bulk_update_with_history(
-            changed,
-            SessionResult,
-            fields=[name for name in RESULT_FIELDS if name in fields],
-            default_change_reason=reason,
-        )
+        # positions and forfeits seldom), in one UPDATE; then a history row for each, as
+        # bulk_update_with_history writes them (given no fields, it writes only those).
+        rows_update(SessionResult, changed, [name for name in RESULT_FIELDS if name in fields])
+        bulk_update_with_history(changed, SessionResult, fields=[], default_change_reason=reason)
     return saved
 
 

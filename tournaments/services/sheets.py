@@ -94,12 +94,17 @@ def sheet_lock(
     )
     _check_locked(locked, expected_version, purpose, user)
     locked._status_when_locked = locked.status
-    seats = list(Seat.objects.filter(table_session=locked).order_by("position"))
+    # Ordered here, not by the query: an ordering makes Django hash every selected column.
+    seats = sorted(Seat.objects.filter(table_session=locked).order_by(), key=_by_position)
     if len(seats) != 4:
         raise TournamentError(_("This table does not have four seated players."))
     if batch is not None:
         batch.locked[locked.pk] = (locked, seats)
     return locked, seats
+
+
+def _by_position(seat: Seat) -> str:
+    return seat.position
 
 
 def _check_locked(locked: TableSession, expected_version, purpose: str, user) -> None:
