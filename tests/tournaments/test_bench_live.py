@@ -3,6 +3,7 @@ as the public page showing a hand, the access log, and a tiny run of the load cl
 test server (one table, its umpire entering its 16 hands through the API)."""
 
 import asyncio
+import json
 import random
 import time
 
@@ -386,27 +387,46 @@ def test_the_cpu_of_children_that_have_ended_still_counts():
 
 
 class FakePublic:
-    """/t/open/live.json and /t/open/: the winner's row shows 215 from the third poll on."""
+    """/t/open/live.json and /t/open/: the winner's row shows 215 from the third poll on. It
+    answers as load.Http does (`send`), without a network."""
 
     def __init__(self):
         self.polls = 0
         self.pages = 0
 
-    def __call__(self, request):
-        import httpx
-
-        if request.url.path.endswith("live.json"):
+    async def send(self, method: str, url: str, **kw) -> load.Answer:
+        if url.endswith("live.json"):
             self.polls += 1
-            return httpx.Response(200, json={"version": str(self.polls // 3)})
+            body = json.dumps({"version": str(self.polls // 3)})
+            return load.Answer(200, {"Content-Type": "application/json"}, body.encode())
         self.pages += 1
         figure = 215 if self.polls >= 3 else 100
-        return httpx.Response(200, text=f"<tr><td>Ana García 1</td><td>{figure}</td></tr>")
+        page = f"<tr><td>Ana García 1</td><td>{figure}</td></tr>"
+        return load.Answer(200, {"Content-Type": "text/html"}, page.encode())
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return None
 
 
 def _fake_client(fake):
-    import httpx
+    return fake
 
-    return httpx.AsyncClient(base_url="http://fake", transport=httpx.MockTransport(fake))
+
+def test_a_request_that_gets_no_answer_is_recorded_with_status_0():
+    from tournaments.bench_live.stack import free_port
+
+    rec = load.Recorder(time.perf_counter())
+
+    async def main():
+        async with load.Http(f"http://127.0.0.1:{free_port()}", timeout=5) as client:
+            return await rec.request(client, "sheet_get", "GET", "/api/score-sheets/1/")
+
+    assert asyncio.run(main()) is None
+    [(kind, _start, ms, status)] = rec.samples
+    assert (kind, status) == ("sheet_get", 0) and ms >= 0
 
 
 def test_the_watcher_measures_the_delay_until_the_page_shows_the_new_figure():

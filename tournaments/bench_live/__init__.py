@@ -3,6 +3,6 @@ through the API while 300 spectators poll the public standings, on gunicorn + Po
 Redis + a Celery worker on loopback. See docs/benchmarks.md.
 
 Modules: `stats` (percentiles, the report; no Django), `stack` (the throwaway PostgreSQL,
-Redis, gunicorn and Celery processes), `load` (the asyncio + httpx clients, several
+Redis, gunicorn and Celery processes), `load` (the asyncio + aiohttp clients, several
 processes), `prepare` (the tournament, built through the services; runs under Django).
 """

@@ -1,22 +1,27 @@
 """The load of the live benchmark: umpires entering hands through the API, spectators polling
 the public standings, and a watcher measuring how soon the public page shows a saved hand.
 
-Several client processes (fork), each running asyncio + httpx, so that one Python process's
+Several client processes (fork), each running asyncio + aiohttp, so that one Python process's
 CPU is not the limit; every request's latency and status is kept (`stats.Sample`). No Django.
+
+The clients share the server's two cores, so they must cost little: httpx's AsyncClient took
+3.5 ms of CPU a request with a thousand connections open, aiohttp 0.2 ms (issue #31: the
+load clients used a fifth of the machine at 1,000 players).
 """
 
 import asyncio
 import contextlib
 import html
-import logging
+import json as jsonlib
 import multiprocessing
 import random
 import re
 import resource
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-import httpx
+import aiohttp
 
 from tournaments.bench_live.stats import Sample
 
@@ -87,7 +92,7 @@ def shows_contest_points(page: str, name: str, expected: int) -> bool:
     return False
 
 
-def live_version(response: httpx.Response):
+def live_version(response: "Answer"):
     """The version token of the live JSON (None when it is not JSON)."""
     try:
         body = response.json()
@@ -96,6 +101,54 @@ def live_version(response: httpx.Response):
     if isinstance(body, dict):
         return body.get("version", body.get("v")), body
     return None, body
+
+
+# -- HTTP -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """A response read whole: what the clients look at."""
+
+    status_code: int
+    headers: Mapping[str, str]
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    def json(self):
+        return jsonlib.loads(self.content)
+
+
+class Http:
+    """An aiohttp session for one kind of client: `send` gives the Answer, or raises OSError
+    or TimeoutError when there is none (the connection failed, closed or timed out)."""
+
+    def __init__(self, base_url: str, *, timeout: float, cookies: dict | None = None):
+        # Idle connections are dropped after 4 s, before gunicorn's keep-alive (5 s) closes
+        # them under a request on its way (an error that is the client's, not the server's).
+        connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=4.0)
+        self.session = aiohttp.ClientSession(
+            base_url,
+            connector=connector,
+            timeout=aiohttp.ClientTimeout(total=timeout),
+            cookies=cookies or None,
+        )
+
+    async def send(self, method: str, url: str, **kw) -> Answer:
+        try:
+            async with self.session.request(method, url, **kw) as response:
+                return Answer(response.status, response.headers, await response.read())
+        except aiohttp.ClientError as error:
+            raise OSError(str(error)) from error
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.session.close()
 
 
 # -- one client process ------------------------------------------------------------------------
@@ -109,12 +162,12 @@ class Recorder:
         self.freshness_timeouts = 0
         self.freshness_unavailable = 0  # the public pages answered with an error
 
-    async def request(self, client: httpx.AsyncClient, kind: str, method: str, url: str, **kw):
+    async def request(self, client: Http, kind: str, method: str, url: str, **kw):
         begin = time.perf_counter()
         try:
-            response = await client.request(method, url, **kw)
+            response = await client.send(method, url, **kw)
             status = response.status_code
-        except httpx.HTTPError:
+        except (OSError, TimeoutError):
             response, status = None, 0
         self.samples.append(
             (kind, begin - self.origin, (time.perf_counter() - begin) * 1000, status)
@@ -231,17 +284,14 @@ async def director(client, rec: Recorder, cfg: LoadConfig, pages, stop: asyncio.
 
 async def _client_main(cfg: LoadConfig, job: dict):
     rng = random.Random(job["seed"])
-    limits = httpx.Limits(max_connections=2000, max_keepalive_connections=2000)
-    timeout = httpx.Timeout(cfg.request_timeout)
     await asyncio.sleep(max(0.0, job["start_at"] - time.time()))
     rec = Recorder(time.perf_counter())
     stop = asyncio.Event()
+    timeout = cfg.request_timeout
     async with (
-        httpx.AsyncClient(base_url=cfg.base_url, limits=limits, timeout=timeout) as umpires,
-        httpx.AsyncClient(base_url=cfg.base_url, limits=limits, timeout=timeout) as public,
-        httpx.AsyncClient(
-            base_url=cfg.base_url, limits=limits, timeout=timeout, cookies=job["staff_cookie"]
-        ) as staff,
+        Http(cfg.base_url, timeout=timeout) as umpires,
+        Http(cfg.base_url, timeout=timeout) as public,
+        Http(cfg.base_url, timeout=timeout, cookies=job["staff_cookie"]) as staff,
     ):
         watchers = [
             *(spectator(public, rec, cfg, stop, rng) for _ in range(job["spectators"])),
@@ -264,7 +314,6 @@ async def _client_main(cfg: LoadConfig, job: dict):
 
 
 def _client_process(job: dict) -> dict:
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
     cfg = LoadConfig(**job["config"])
     rec = asyncio.run(_client_main(cfg, job))
     usage = resource.getrusage(resource.RUSAGE_SELF)
