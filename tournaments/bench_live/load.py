@@ -41,6 +41,9 @@ class LoadConfig:
     probe_interval: float = 0.05
     probe_timeout: float = 10.0
     request_timeout: float = 30.0
+    # Seconds a client keeps an idle connection: less than the server's keep-alive, so that
+    # the server never closes one under a request on its way (an error of the client's).
+    keep_alive: float = 4.0
     processes: int = 3
     browsers: int = 20  # clients opening the public HTML pages, one after another
     browse_think_min: float = 2.0  # seconds a visitor reads a page before the next one
@@ -126,10 +129,10 @@ class Http:
     """An aiohttp session for one kind of client: `send` gives the Answer, or raises OSError
     or TimeoutError when there is none (the connection failed, closed or timed out)."""
 
-    def __init__(self, base_url: str, *, timeout: float, cookies: dict | None = None):
-        # Idle connections are dropped after 4 s, before gunicorn's keep-alive (5 s) closes
-        # them under a request on its way (an error that is the client's, not the server's).
-        connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=4.0)
+    def __init__(
+        self, base_url: str, *, timeout: float, keep_alive: float = 4.0, cookies: dict | None = None
+    ):
+        connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=keep_alive)
         self.session = aiohttp.ClientSession(
             base_url,
             connector=connector,
@@ -287,11 +290,11 @@ async def _client_main(cfg: LoadConfig, job: dict):
     await asyncio.sleep(max(0.0, job["start_at"] - time.time()))
     rec = Recorder(time.perf_counter())
     stop = asyncio.Event()
-    timeout = cfg.request_timeout
+    http = {"timeout": cfg.request_timeout, "keep_alive": cfg.keep_alive}
     async with (
-        Http(cfg.base_url, timeout=timeout) as umpires,
-        Http(cfg.base_url, timeout=timeout) as public,
-        Http(cfg.base_url, timeout=timeout, cookies=job["staff_cookie"]) as staff,
+        Http(cfg.base_url, **http) as umpires,
+        Http(cfg.base_url, **http) as public,
+        Http(cfg.base_url, **http, cookies=job["staff_cookie"]) as staff,
     ):
         watchers = [
             *(spectator(public, rec, cfg, stop, rng) for _ in range(job["spectators"])),

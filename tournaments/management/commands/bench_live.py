@@ -125,6 +125,8 @@ class Command(BaseCommand):
                 page_on_change=options["page_on_change"],
                 probe_tables=options["probe_tables"],
                 processes=options["clients"],
+                # Idle connections closed by the clients a second before the server would.
+                keep_alive=max(0.5, options["keep_alive"] - 1.0),
             )
             missing = self._preflight(cfg, plan)
             for item in missing:
