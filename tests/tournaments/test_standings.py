@@ -221,3 +221,34 @@ def test_the_tie_rule_cannot_change_once_a_sheet_is_signed(two_sessions):
     with pytest.raises(TournamentError, match="already signed"):
         tournament_save(tournament=two_sessions, changed=["tie_rule"])
     assert list(SessionResult.objects.values_list("pk", "table_points_12")) == before
+
+
+@pytest.mark.parametrize(
+    ("higher", "lower"),
+    [
+        (Fraction(5, 2), Fraction(7, 3)),  # 30 twelfths above 28: shares of a tie (3.9.2)
+        (Fraction(3), Fraction(35, 12)),
+        (Fraction(0), Fraction(-1, 12)),
+        (Fraction(1, 7), Fraction(1, 8)),  # not twelfths (no sheet gives them): still ordered
+    ],
+)
+def test_the_table_points_criterion_ranks_more_points_higher_and_equal_points_equal(higher, lower):
+    from tournaments.selectors.standings import PlayerRow, deciding_criterion, ranking_criteria
+
+    criterion = dict(ranking_criteria([]))["table_points"]
+
+    def row(points):
+        return PlayerRow(
+            player_id=1,
+            number=1,
+            name="x",
+            team="",
+            status="active",
+            table_points=points,
+            contest_points=0,
+        )
+
+    assert criterion(row(higher)) < criterion(row(lower))
+    assert criterion(row(higher)) == criterion(row(Fraction(higher)))
+    assert deciding_criterion(row(higher), row(lower), []) == "table_points"
+    assert deciding_criterion(row(lower), row(lower), []) is None

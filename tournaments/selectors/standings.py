@@ -130,7 +130,7 @@ def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
     return [
         ("sanction", lambda row: _STANDING_ORDER[row.sanction]),
         ("final_stage", lambda row: not row.finalist),
-        ("table_points", lambda row: -row.table_points),
+        ("table_points", lambda row: -_in_twelfths(row.table_points)),
         ("contest_points", lambda row: -row.contest_points),
         *(
             (name, lambda row, k=_TIE_BREAK_KEYS[name]: -k(row))
@@ -138,6 +138,15 @@ def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
             if name in _TIE_BREAK_KEYS
         ),
     ]
+
+
+def _in_twelfths(points: Fraction):
+    """Table points as a whole number of twelfths where they are one (always, from the
+    sheets: 3.9.2's shares), to sort by: comparing Fractions was a third of ranking 500
+    players (issue #31). The same order either way."""
+    if TABLE_POINT_UNIT % points.denominator == 0:
+        return points.numerator * (TABLE_POINT_UNIT // points.denominator)
+    return points * TABLE_POINT_UNIT
 
 
 def _sort_key(tie_breaks: list[str]):
