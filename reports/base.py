@@ -141,6 +141,7 @@ class Wrapped(Flowable):
         self.bold = [bold for text, bold in segments for _char in text]
         self.style = style
         self._para = None
+        self._room = None
 
     def _width(self, start: int, end: int) -> float:
         size = self.style.fontSize
@@ -186,8 +187,11 @@ class Wrapped(Flowable):
         return max(widths)
 
     def wrap(self, avail_width, avail_height):
+        if self._para is not None and avail_width == self._room:
+            return self.width, self.height  # a table wraps a cell again to draw it: same lines
         # a hair of room for rounding, so that ReportLab keeps each of our lines whole
         self._para = Paragraph(self.markup(avail_width - 0.5), self.style)
+        self._room = avail_width
         self.width, self.height = self._para.wrap(avail_width, avail_height)
         return self.width, self.height
 

@@ -22,6 +22,7 @@ The data (reports.data.scoresheet) holds codes and values only; every word is pu
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,6 +36,7 @@ from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
 from reports.base import GRID, SHADE, BaseRenderer, _NumberedCanvas, qr_drawing
+from reports.forms.grid import CellLook, Grid, GridStyle
 from tournaments.display import WIND_NAMES, sheet_code
 from tournaments.fans import fan_name
 from tournaments.models import Correction, Penalty
@@ -376,6 +378,8 @@ class ScoreSheetRenderer(BaseRenderer):
         self._paragraph_styles: dict[tuple, ParagraphStyle] = {}
         self._wrapped: dict[tuple, str] = {}
         self._measures: dict[tuple, Callable[[str], float]] = {}
+        self._plain: dict[str, bool] = {}
+        self._grid_styles: dict[tuple, GridStyle] = {}
         hand, players, extras = self._column_widths(
             self.hand_cols, self.player_cols, self.extra_cols, size=7, label_size=self.label_size
         )
@@ -437,17 +441,28 @@ class ScoreSheetRenderer(BaseRenderer):
         key = (size, bold)
         if key not in self._measures:
             face = self.font_bold if bold else self.font
+            widths: dict[str, float] = {}  # the same words come back on every sheet
 
             def width(text: str) -> float:
-                if fonts.is_plain(text):
-                    return stringWidth(text, face, size)
-                return sum(
-                    stringWidth(chunk, f"{name}-Bold" if bold else name, size)
-                    for name, chunk in fonts.runs(text)
-                )
+                if text in widths:
+                    return widths[text]
+                if self.is_plain(text):
+                    widths[text] = stringWidth(text, face, size)
+                else:
+                    widths[text] = sum(
+                        stringWidth(chunk, f"{name}-Bold" if bold else name, size)
+                        for name, chunk in fonts.runs(text)
+                    )
+                return widths[text]
 
             self._measures[key] = width
         return self._measures[key]
+
+    def is_plain(self, text: str) -> bool:
+        """fonts.is_plain, remembered for the renderer's language."""
+        if text not in self._plain:
+            self._plain[text] = fonts.is_plain(text)
+        return self._plain[text]
 
     def need(self, texts, size: float, *, bold: bool = False) -> float:
         """The width a column needs so that no word of `texts` is split or runs over."""
@@ -498,7 +513,7 @@ class ScoreSheetRenderer(BaseRenderer):
         wrapped = []
         for text in texts:
             wrapped += [text] if measure(text) <= room else wrap(text, room, measure)
-        if all(fonts.is_plain(t) for t in texts):
+        if all(self.is_plain(t) for t in texts):
             return "\n".join(wrapped)
         markup = "<br/>".join(fonts.markup(t, bold=bold) for t in wrapped)
         return Paragraph(markup, self.paragraph_style(size, align=TA_CENTER if centre else TA_LEFT))
@@ -601,7 +616,14 @@ class ScoreSheetRenderer(BaseRenderer):
         rows += [self._hand_row(hand, marks.get(hand["number"])) for hand in data["hands"]]
         rows += self._foot_rows(data, seats)
         heights = [None] * (len(rows) - 1) + [self.signature_height]
-        return ruled_table(rows, self.col_widths, self._grid_style(data), heights=heights)
+        return self._sheet_grid(
+            "grid",
+            rows,
+            self.col_widths,
+            self._fixed_grid_commands,
+            heights=heights,
+            backgrounds=self._unplayed(data),
+        )
 
     @staticmethod
     def _positions_note() -> str:
@@ -836,18 +858,38 @@ class ScoreSheetRenderer(BaseRenderer):
             value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
         return self.lines([label + ":", value], width, size=self.small_size + 0.5)
 
-    def _grid_style(self, data) -> list:
-        """The grid's fixed commands (made once) and the shading of hands never played."""
-        if not hasattr(self, "_grid_commands"):
-            self._grid_commands = self._fixed_grid_commands()
-        commands = list(self._grid_commands)
-        if data["status"] != SheetStatus.OPEN:
-            first_hand = self.PLAYER_ROWS + 1
-            for offset, hand in enumerate(data["hands"]):
-                if not hand["played"]:
-                    row = first_hand + offset
-                    commands.append(("BACKGROUND", (0, row), (-1, row), UNPLAYED))
-        return commands
+    def _sheet_grid(self, name, rows, widths, commands, *, heights=None, backgrounds=()) -> Grid:
+        """`rows` drawn as a Grid whose style is the same on every sheet: resolved from
+        `commands()` on the first sheet."""
+        key = (name, len(rows), tuple(widths))
+        if key not in self._grid_styles:
+            self._grid_styles[key] = GridStyle(widths, len(rows), commands(), self._cell_look())
+        return Grid(self._grid_styles[key], rows, heights, backgrounds)
+
+    def _cell_look(self) -> CellLook:
+        """A grid cell before any command, as `_Cell` is for the other tables."""
+        cell = _Cell("cell")
+        return CellLook(
+            font=self.font,
+            size=cell.fontsize,
+            leading=cell.leading,
+            valign=cell.valign,
+            left=cell.leftPadding,
+            right=cell.rightPadding,
+            top=cell.topPadding,
+            bottom=cell.bottomPadding,
+        )
+
+    def _unplayed(self, data) -> list:
+        """The shading of the hands never played on a closed sheet."""
+        if data["status"] == SheetStatus.OPEN:
+            return []
+        first_hand = self.PLAYER_ROWS + 1
+        return [
+            ("BACKGROUND", (0, first_hand + offset), (-1, first_hand + offset), UNPLAYED)
+            for offset, hand in enumerate(data["hands"])
+            if not hand["played"]
+        ]
 
     def _fixed_grid_commands(self) -> list:
         heading = self.PLAYER_ROWS  # the hands' heading row
@@ -1172,9 +1214,8 @@ class ScoreSheetRenderer(BaseRenderer):
         rows += [[self.blank_label(label), "", *empty] for label in labels]
         heights = [None] * (self.PLAYER_ROWS + 1) + [self.blank_hand_height] * len(data["hands"])
         heights += list(self.blank_foot_heights)
-        if not hasattr(self, "_blank_commands"):
-            self._blank_commands = self._blank_grid_commands(len(data["hands"]))
-        return ruled_table(rows, self.blank_widths, self._blank_commands, heights=heights)
+        commands = partial(self._blank_grid_commands, len(data["hands"]))
+        return self._sheet_grid("blank", rows, self.blank_widths, commands, heights=heights)
 
     def _blank_grid_commands(self, hands: int) -> list:
         heading = self.PLAYER_ROWS
