@@ -23,7 +23,7 @@ from tournaments.display import penalty_description, start_wind
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, TableSession
 from tournaments.models.play import MAX_FLOWERS, POSITIONS
-from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
+from tournaments.selectors.scoresheet import ScoreSheet, hand_payments, scoresheet_compute
 from tournaments.selectors.session_time import TIME_LIMIT_PASSED, time_warnings
 from tournaments.selectors.standings import points_value
 from tournaments.services.actions import sheet_actions
@@ -135,9 +135,11 @@ def player_data(player) -> dict | None:
 
 
 def hand_data(hand: Hand, scores=None, usernames: dict[int, str] | None = None) -> dict:
-    scores = hand.scores.all() if scores is None else scores
     payments = dict.fromkeys(POSITIONS, 0)
-    payments.update({score.position: score.points for score in scores})
+    if scores is None:
+        payments.update(hand_payments(hand))
+    else:
+        payments.update({score.position: score.points for score in scores})
     return {
         "number": hand.number,
         "prevalent_wind": hand.prevalent_wind,

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.api.helpers import assert_error, client_for
@@ -99,10 +100,10 @@ def test_nine_failures_then_the_right_password_gives_the_token(umpire):
     assert token(client, "umpire1", "Table-Seven-77").status_code == 200
 
 
-# -- issue 31: the token, its login and his language in one query; his roles in one more ---------
+# -- issue 31: the token, its login, his language and his roles in one query -------------------
 
 
-def test_a_token_request_reads_the_login_and_his_language_in_one_query_his_roles_in_one(db):
+def test_a_token_request_reads_the_login_his_language_and_his_roles_in_one_query(db):
 
     user = get_user_model().objects.create_user("chief1", password=None, is_staff=True)
     user.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
@@ -116,9 +117,55 @@ def test_a_token_request_reads_the_login_and_his_language_in_one_query_his_roles
     reading_the_login = [sql for sql in statements if "authtoken_token" in sql]
     assert len(reading_the_login) == 1
     assert "tournaments_userpreference" in reading_the_login[0]
+    assert "auth_user_groups" in reading_the_login[0]
     others = [sql for sql in statements if sql not in reading_the_login]
-    assert not [sql for sql in others if "userpreference" in sql]
-    assert len([sql for sql in others if "auth_user_groups" in sql]) == 1
+    assert not [sql for sql in others if "userpreference" in sql or "auth_user_groups" in sql]
+
+
+def test_a_role_taken_away_counts_at_the_next_request(db):
+    user = get_user_model().objects.create_user("chief2", password=None, is_staff=True)
+    chiefs = Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0]
+    user.groups.add(chiefs)
+    client = client_for(user)
+    assert client.get("/api/score-sheets/?tournament=none").status_code == 200
+    assert client.post("/api/tournaments/", {}, format="json").status_code == 400  # may create
+    user.groups.remove(chiefs)
+    assert_error(client.post("/api/tournaments/", {}, format="json"), 403)
+
+
+def test_a_group_named_like_two_roles_gives_neither(db):
+    """Only the role groups' own names are read with the token: another group's name, even one
+    holding the separator and a role's name, gives no role."""
+    user = get_user_model().objects.create_user("visitor", password=None, is_staff=True)
+    tricky = "x|" + ROLE_GROUPS[Role.CHIEF_UMPIRE] + "|" + ROLE_GROUPS[Role.ORGANISER]
+    user.groups.add(Group.objects.create(name=tricky))
+    assert_error(client_for(user).post("/api/tournaments/", {}, format="json"), 403)
+
+
+def test_a_login_with_several_roles_has_each_of_them(db):
+    from api.authentication import LanguageTokenAuthentication
+    from tournaments import roles
+
+    user = get_user_model().objects.create_user("both", password=None, is_staff=True)
+    for role in (Role.UMPIRE, Role.COMMITTEE):
+        user.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[role])[0])
+    key = Token.objects.create(user=user).key
+    with CaptureQueriesContext(connection) as queries:
+        found, _token = LanguageTokenAuthentication().authenticate_credentials(key)
+        assert roles.has_role(found, Role.UMPIRE) and roles.has_role(found, Role.COMMITTEE)
+        assert not roles.has_role(found, Role.ORGANISER)
+    assert len(queries.captured_queries) == 1
+
+
+def test_a_login_without_a_role_has_none(db):
+    from api.authentication import LanguageTokenAuthentication
+    from tournaments import roles
+
+    user = get_user_model().objects.create_user("nobody", password=None)
+    found, _token = LanguageTokenAuthentication().authenticate_credentials(
+        Token.objects.create(user=user).key
+    )
+    assert not any(roles.has_role(found, role) for role in Role)
 
 
 def test_a_token_of_an_inactive_login_is_refused_with_401(db):

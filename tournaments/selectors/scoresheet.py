@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Aggregate, Count, JSONField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from tournaments import seating_adapter
@@ -12,6 +12,7 @@ from tournaments.fans import fan_name
 from tournaments.models import (
     Correction,
     Hand,
+    HandScore,
     Penalty,
     Player,
     Seat,
@@ -133,6 +134,38 @@ def scoresheet_list_rows():
     )
 
 
+class _PositionPoints(Aggregate):
+    """Rows' (position, points) as one JSON object: json_group_object in SQLite,
+    jsonb_object_agg in PostgreSQL (jsonb: what Django's driver hands over as text)."""
+
+    function = "json_group_object"
+    output_field = JSONField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, function="jsonb_object_agg", **extra)
+
+
+def with_payments(hands):
+    """Hands with their payments read in the same query (`_payments`: {position: points}),
+    not by a second query for their scores: one sheet's read, before every hand."""
+    payments = (
+        HandScore.objects.filter(hand=OuterRef("pk"))
+        .order_by()
+        .values("hand")
+        .annotate(by_position=_PositionPoints("position", "points"))
+        .values("by_position")
+    )
+    return hands.annotate(_payments=Subquery(payments, output_field=JSONField()))
+
+
+def hand_payments(hand: Hand) -> dict[str, int]:
+    """A hand's payments by position: read with it (`with_payments`), else its scores (a
+    session's sheets prefetch them; a hand just written has them)."""
+    if hasattr(hand, "_payments"):
+        return {position: int(points) for position, points in (hand._payments or {}).items()}
+    return {score.position: score.points for score in hand.scores.all()}
+
+
 def scoresheet_compute(*, table_session: TableSession, teams: bool = True) -> ScoreSheet:
     """One sheet; its seats' players with their teams unless `teams=False` (the API's sheet,
     which does not show them).
@@ -156,7 +189,7 @@ def scoresheet_compute(*, table_session: TableSession, teams: bool = True) -> Sc
     return _sheet_assemble(
         table_session,
         seats=seats,
-        hands=table_session.hands.prefetch_related("scores").order_by(),  # rows by number
+        hands=with_payments(table_session.hands.order_by()),  # rows by number
         penalties=sorted(
             table_session.penalties.order_by(), key=lambda p: (p.recorded_at, p.pk)
         ),
@@ -240,7 +273,7 @@ def _sheet_rows(hands: Iterable[Hand]) -> tuple[list[SheetRow], dict[str, int], 
             winds = seating_adapter.hand_winds(number)
             rows.append(SheetRow(number, winds.prevalent_wind, winds.dealer_position))
             continue
-        deltas = {score.position: score.points for score in hand.scores.all()}
+        deltas = hand_payments(hand)
         for position in POSITIONS:
             running[position] += deltas.get(position, 0)
         rows.append(
