@@ -74,7 +74,7 @@ def _samples():
     return [*hands, *pages, *polls, *browsing, *staff, Sample("sheet_get", 1.0, 50.0, 503)]
 
 
-def _report(samples):
+def _report(samples, **extra):
     return stats.build_report(
         samples=samples,
         freshness_delays_ms=[120.0, 80.0, 300.0],
@@ -86,6 +86,7 @@ def _report(samples):
         cpu_seconds={"gunicorn": 12.0},
         server_side={},
         missing=[],
+        **extra,
     )
 
 
@@ -133,6 +134,24 @@ def test_the_printed_summary_names_every_request_kind_and_the_freshness():
     lines = "\n".join(stats.summary_lines(_report(_samples())))
     for kind in ("hand_post", "public_page", "sheet_get", "freshness", "FAIL", "OK"):
         assert kind in lines
+
+
+def test_the_speed_gauge_is_reported_and_printed_beside_the_figures():
+    gauge = {"before": stats.speed_gauge_ms(repeat=1), "after": 12.5}
+    assert gauge["before"] > 0
+    report = _report(_samples(), speed_gauge=gauge)
+    assert report["machine"]["speed_gauge_ms"] == gauge
+    lines = "\n".join(stats.summary_lines(report))
+    assert f"{gauge['before']} before the load, 12.5 after" in lines
+
+
+def test_more_work_takes_the_gauge_longer_on_the_same_machine(monkeypatch):
+    """It measures CPU, not wall time: a loop of the same work, not a sleep."""
+    import time as clock
+
+    readings = iter([0.0, 0.040, 0.0, 0.025, 0.0, 0.031])
+    monkeypatch.setattr(clock, "process_time", lambda: next(readings))
+    assert stats.speed_gauge_ms(repeat=3) == 25.0  # the best of three
 
 
 # -- what the public page shows ----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 import math
 import os
+import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
@@ -102,6 +103,20 @@ def freshness_summary(delays_ms, timeouts: int, timeout_s: float, unavailable: i
     }
 
 
+def speed_gauge_ms(repeat: int = 3) -> float:
+    """The CPU milliseconds of a fixed piece of pure Python (best of `repeat`): how fast this
+    machine is just now. Its speed varies by half between minutes; two runs' figures compare
+    only next to their gauges (the same code took 14 and 24 ms of CPU a hand, issue #31)."""
+    best = math.inf
+    for _ in range(repeat):
+        begin = time.process_time()
+        total = 0
+        for number in range(1_000_000):
+            total += number * number
+        best = min(best, time.process_time() - begin)
+    return round(best * 1000, 1)
+
+
 def verdict(requests: dict) -> dict:
     """Each target of the issue: the measured p95 against the limit, and no errors at all."""
     checks = {}
@@ -131,11 +146,16 @@ def build_report(
     server_side: dict,
     missing: list[str],
     server_cpu: dict | None = None,
+    speed_gauge: dict | None = None,
 ) -> dict:
     """The whole report written to bench-results/live.json."""
     requests = by_kind(samples)
     return {
-        "machine": {"cpu_cores": os.cpu_count(), "load_generator_on_same_machine": True},
+        "machine": {
+            "cpu_cores": os.cpu_count(),
+            "load_generator_on_same_machine": True,
+            "speed_gauge_ms": speed_gauge or {},
+        },
         "settings": settings,
         "setup": setup,
         "duration_s": round(duration_s, 1),
@@ -162,6 +182,11 @@ def summary_lines(report: dict) -> list[str]:
         f"{report['machine']['cpu_cores']} cores; {report['duration_s']} s of load; "
         f"{report['settings'].get('gunicorn', '')}"
     ]
+    if gauge := report["machine"].get("speed_gauge_ms"):
+        lines.append(
+            f"speed gauge (CPU ms of a fixed loop; lower is faster): "
+            f"{gauge.get('before')} before the load, {gauge.get('after')} after"
+        )
     for kind, entry in report["requests"].items():
         lines.append(
             f"{kind:12} n={entry['count']:6}  p50={entry['p50_ms']}  p95={entry['p95_ms']}  "

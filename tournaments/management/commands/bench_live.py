@@ -139,10 +139,12 @@ class Command(BaseCommand):
                 f"{cfg.browsers} browsers, {cfg.staff} staff, "
                 f"{cfg.processes} client processes..."
             )
+            gauge = {"before": stats.speed_gauge_ms()}
             cpu_before = stack.cpu_snapshot()
             result = load.run_load(cfg, plan, seed=options["seed"])
             cpu_after = stack.cpu_snapshot()
             time.sleep(0.5)  # the last access-log lines
+            gauge["after"] = stats.speed_gauge_ms()
             cpu = {name: round(cpu_after[name] - cpu_before.get(name, 0), 1) for name in cpu_after}
             cpu["load_clients"] = result["client_cpu_seconds"]
             ours = sum(value for name, value in cpu.items() if name != "machine_busy")
@@ -161,6 +163,7 @@ class Command(BaseCommand):
                 server_side=load.server_side(access_log.read_text(), plan["slug"]),
                 server_cpu=load.server_cpu(access_log.read_text(), plan["slug"]),
                 missing=missing,
+                speed_gauge=gauge,
             )
         finally:
             stack.close()
