@@ -134,12 +134,9 @@ def player_data(player) -> dict | None:
     }
 
 
-def hand_data(hand: Hand, scores=None, usernames: dict[int, str] | None = None) -> dict:
+def hand_data(hand: Hand, usernames: dict[int, str] | None = None) -> dict:
     payments = dict.fromkeys(POSITIONS, 0)
-    if scores is None:
-        payments.update(hand_payments(hand))
-    else:
-        payments.update({score.position: score.points for score in scores})
+    payments.update(hand_payments(hand))
     return {
         "number": hand.number,
         "prevalent_wind": hand.prevalent_wind,
