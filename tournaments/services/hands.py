@@ -17,6 +17,7 @@ from tournaments.services.results import penalties_in_force, table_session_recom
 from tournaments.services.sheets import (
     FOULS,
     HANDS,
+    HANDS_RECORDED,
     PAPER,
     sheet_lock,
     sheet_touch,
@@ -43,7 +44,9 @@ class HandPreview:
 
 
 def _next_number(table_session: TableSession) -> int:
-    number = table_session.hands.count() + 1
+    """The next hand's number: from the count sheet_lock read with the seats, else counted."""
+    recorded = getattr(table_session, HANDS_RECORDED, None)
+    number = (table_session.hands.count() if recorded is None else recorded) + 1
     if number > HANDS_PER_SESSION:
         raise TournamentError(_("All 16 hands of this session are already recorded."))
     return number

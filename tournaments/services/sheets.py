@@ -13,14 +13,15 @@ from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
-from tournaments.models import Seat, SheetConfirmation, TableSession, Tournament
+from tournaments.models import Hand, Seat, SheetConfirmation, TableSession, Tournament
 from tournaments.models.play import SheetClosure
 from tournaments.system_texts import system_text_store
 
@@ -94,13 +95,36 @@ def sheet_lock(
     )
     _check_locked(locked, expected_version, purpose, user)
     locked._status_when_locked = locked.status
-    # Ordered here, not by the query: an ordering makes Django hash every selected column.
-    seats = sorted(Seat.objects.filter(table_session=locked).order_by(), key=_by_position)
+    seats = _seats_and_hands_recorded(locked)
     if len(seats) != 4:
         raise TournamentError(_("This table does not have four seated players."))
     if batch is not None:
         batch.locked[locked.pk] = (locked, seats)
     return locked, seats
+
+
+# The locked sheet's attribute: how many hands it holds, read with its seats (see below).
+HANDS_RECORDED = "hands_recorded_when_locked"
+
+
+def _seats_and_hands_recorded(locked: TableSession) -> list[Seat]:
+    """The locked sheet's seats, each with how many hands the sheet holds, which the sheet
+    keeps as HANDS_RECORDED (the next hand's number: one query less per hand). Read after the
+    lock, in a statement of its own, so it sees what the writes before ours committed (a
+    count read with the locking statement would be as old as that statement's snapshot)."""
+    hands = (
+        Hand.objects.filter(table_session=OuterRef("table_session"))
+        .order_by()
+        .values("table_session")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    seats = Seat.objects.filter(table_session=locked).order_by()
+    seats = list(seats.annotate(hands_recorded=Coalesce(Subquery(hands), 0)))
+    if seats:
+        setattr(locked, HANDS_RECORDED, seats[0].hands_recorded)
+    # Ordered here, not by the query: an ordering makes Django hash every selected column.
+    return sorted(seats, key=_by_position)
 
 
 def _by_position(seat: Seat) -> str:
@@ -216,6 +240,7 @@ def sheet_touch(sheet: TableSession, *, keep_confirmations: bool = False) -> int
     already given (their history keeps them), so the umpire never signs figures a player did
     not see. Sign-off itself, corrections and closing the sheet pass `keep_confirmations`.
     """
+    sheet.__dict__.pop(HANDS_RECORDED, None)  # the write may have added a hand
     if not keep_confirmations and _may_hold_confirmations(sheet):
         for confirmation in SheetConfirmation.objects.filter(table_session=sheet):
             confirmation._change_reason = system_text_store("sheet.confirmation_withdrawn")
