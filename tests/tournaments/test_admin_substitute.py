@@ -4,12 +4,14 @@ lost the session by arriving more than 15 minutes late (3.11.2)."""
 import datetime
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.admin_helpers import page, post, shown
 from tests.tournaments.factories import PlayerFactory
 from tests.tournaments.signoff_helpers import seat_player
 from tournaments.models import Player, SessionResult
+from tournaments.selectors.standings import points_value
 from tournaments.services.checkin import checkin_record
 from tournaments.services.sessions import session_start
 
@@ -76,3 +78,26 @@ def test_a_player_who_did_not_lose_the_session_is_not_replaced(
     }
     assert "has not lost this session" in shown(client, post(client, sheet, data))
     assert sheet.seats.get(position="B").replaced_player is None
+
+
+def test_the_sheet_list_shows_both_results_of_a_replaced_seat_as_they_were_written(
+    client, sheet, people, late_player, substitute
+):
+    """The list reads each sheet's results as JSON with the sheet (issue #31): the replaced
+    player's forfeit, written first, then his substitute's line, at the same position."""
+    client.force_login(people.chief)
+    data = {
+        "action": "substitute",
+        "sub-player": "C",
+        "sub-substitute": str(substitute.pk),
+        "sub-reason": "C arrived 20 minutes late.",
+    }
+    post(client, sheet, data)
+    results = sorted(SessionResult.objects.filter(table_session=sheet), key=lambda r: r.pk)
+    lines_at_c = [
+        f"C {r.score:+d} ({points_value(r.table_points)} TP)" for r in results if r.position == "C"
+    ]
+    assert len(lines_at_c) == 2
+    listed = client.get(reverse("admin:tournaments_tablesession_changelist")).content.decode()
+    assert "<br>".join(lines_at_c) in listed
+    assert "C: Sub Stitute" in listed

@@ -3,6 +3,8 @@
 An umpire (staff, not a director) sees and writes only the sheets he umpires; directors all.
 """
 
+from fractions import Fraction
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
@@ -21,7 +23,7 @@ from tournaments.admin.forms import (
 from tournaments.admin.sheet_page import SheetPage, posted_int
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession
-from tournaments.models.play import HANDS_PER_SESSION
+from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
 from tournaments.selectors.audit import sheet_audit_trail
 from tournaments.selectors.scoresheet import (
     hands_count,
@@ -129,7 +131,7 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return format_html_join(
-            mark_safe("<br>"), "{}: {}", ((s.position, s.player.name) for s in obj.listed_seats)
+            mark_safe("<br>"), "{}: {}", sorted(tuple(seat) for seat in obj.listed_seats)
         )
 
     @admin.display(description=gettext_lazy("hands"), ordering="hand_count")
@@ -138,7 +140,6 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("totals"))
     def totals(self, obj):
-        results = sorted(obj.listed_results, key=lambda r: r.position)
         return format_html_join(
             mark_safe("<br>"),
             "{}",
@@ -146,12 +147,13 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
                 (
                     _("%(position)s %(score)+d (%(tp)s TP)")
                     % {
-                        "position": r.position,
-                        "score": r.score,
-                        "tp": points_value(r.table_points),
+                        "position": position,
+                        "score": score,
+                        "tp": points_value(Fraction(tp_12, TABLE_POINT_UNIT)),
                     },
                 )
-                for r in results
+                # by position, then as written (a replaced player's forfeit shares the position)
+                for position, _id, score, tp_12 in sorted(map(tuple, obj.listed_results))
             ),
         )
 
