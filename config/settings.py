@@ -252,6 +252,9 @@ PUBLIC_POLL_SECONDS = env_int("MCR_PUBLIC_POLL_SECONDS", 5, minimum=1)
 # The public pages move to a new version at most this often (0: at every change); see
 # tournaments/live.py.
 PUBLIC_RENDER_SECONDS = env_int("MCR_PUBLIC_RENDER_SECONDS", 2, minimum=0)
+# The dashboard's tables, drawn once per published version for every director, are kept this
+# long at most (0: drawn at every refresh); see tournaments/admin/dashboard.py.
+DASHBOARD_SHARED_SECONDS = env_int("MCR_DASHBOARD_SHARED_SECONDS", 10, minimum=0)
 
 # The cache holds the public pages, keyed on each tournament's live version (public/live.py):
 # Redis when REDIS_URL is set (shared by every web process), else this process's memory.

@@ -47,6 +47,14 @@ def fast_password_hashing(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _dashboard_drawn_at_every_refresh(settings):
+    """The dashboard's tables are kept per tournament id and live version, which outlive a
+    test's rolled-back rows in the cache: the next test's tournament, with the same id, would
+    be shown the last one's. tests/tournaments/test_dashboard.py tests the shared copy."""
+    settings.DASHBOARD_SHARED_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _default_language_after_each_test():
     """A request through the test client activates its language in this thread and leaves it
     active; the next test starts in the default language again."""

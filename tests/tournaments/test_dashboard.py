@@ -106,3 +106,57 @@ def test_the_tournament_page_links_to_the_dashboard_and_hides_lots_once_finished
     ).content.decode()
     assert url(tournament) in text
     assert "Draw lots" not in text and "Generate seating chart" not in text
+
+
+@pytest.fixture
+def shared_tables(settings):
+    """The dashboard's tables kept as deployed (tests/conftest.py turns it off elsewhere)."""
+    settings.DASHBOARD_SHARED_SECONDS = 10
+
+
+def new_live_version(tournament) -> None:
+    """A version no earlier test used (the cache outlives their rolled-back tournaments)."""
+    from django.core.cache import cache
+
+    cache.delete_many([f"live:v:{tournament.pk}", f"live:pub:{tournament.pk}"])
+
+
+def test_the_directors_refreshes_of_one_version_draw_the_tables_once(
+    client, make_staff, monkeypatch, shared_tables
+):
+    """Issue #31: the tables' part is computed and drawn once per version for every director
+    and web process (kept in the shared cache), the rest of the page at each refresh."""
+    import tournaments.admin.dashboard as dashboard_admin
+
+    tournament, _sheets = running_session()
+    new_live_version(tournament)
+    drawn = []
+    real = dashboard_admin.dashboard_sessions
+    monkeypatch.setattr(
+        dashboard_admin, "dashboard_sessions", lambda **kw: drawn.append(1) or real(**kw)
+    )
+    client.force_login(make_staff("chief", Role.CHIEF_UMPIRE))
+    first = client.get(url(tournament, live=True)).json()
+    client.force_login(make_staff("organiser", Role.ORGANISER))
+    second = client.get(url(tournament, live=True)).json()
+    page = client.get(url(tournament)).content.decode()
+    assert len(drawn) == 1
+    assert first == second and "Table 3" in first["html"] and first["html"] in page
+
+
+def test_a_hand_recorded_shows_at_the_next_refresh_once_its_version_is_published(
+    client, make_staff, settings, monkeypatch, shared_tables, django_capture_on_commit_callbacks
+):
+    import tournaments.live
+
+    tournament, (first, *_rest) = running_session()
+    new_live_version(tournament)
+    client.force_login(make_staff("chief", Role.CHIEF_UMPIRE))
+    assert "Table 1</strong>not started" in client.get(url(tournament, live=True)).json()["html"]
+    with django_capture_on_commit_callbacks(execute=True):  # its new version, once committed
+        hand_record_no_win(table_session=first, outcome="draw")
+    # Published at most every PUBLIC_RENDER_SECONDS (2 here): the same second, the old copy.
+    assert "1/16" not in client.get(url(tournament, live=True)).json()["html"]
+    later = tournaments.live.time.time() + settings.PUBLIC_RENDER_SECONDS
+    monkeypatch.setattr(tournaments.live.time, "time", lambda: later)
+    assert "1/16" in client.get(url(tournament, live=True)).json()["html"]

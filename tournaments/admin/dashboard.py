@@ -1,25 +1,35 @@
 """The tournament's dashboard: the organiser's and chief umpire's home for an event.
 
 It shows the status and the next thing to do, and each session's tables; while a session runs
-the tables' part asks `dashboard/live/` every 10 seconds and swaps in the new fragment (a
-small page polled by a few directors: no cache needed, one query per kind of fact).
+the tables' part asks `dashboard/live/` every 10 seconds and swaps in the new fragment. The
+tables are computed and drawn once per version of the tournament for every director
+(`_dashboard_with_sessions`); the rest, one query per kind of fact, at each refresh.
 
 Another app may add a panel (`dashboard_panel_register`, from its AppConfig.ready: the score
 desk's counts); tournaments never imports it."""
 
 from collections.abc import Callable
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.urls import path
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import policies
 from tournaments.admin.base import get_or_404, render
 from tournaments.admin.fast_rows import url_around_id
-from tournaments.selectors.dashboard import dashboard_compute
+from tournaments.live import published_version
+from tournaments.selectors.dashboard import (
+    Dashboard,
+    SessionState,
+    dashboard_compute,
+    dashboard_sessions,
+)
 
 REFRESH_SECONDS = 10
 TEMPLATE = "admin/tournaments/tournament/dashboard.html"
@@ -51,24 +61,52 @@ def _dashboard_tournament(model_admin, request, object_id):
     return tournament
 
 
-def _fragment(request, dashboard) -> str:
+def _fragment(request, sessions: list[SessionState]) -> str:
     # A sheet's admin page as (before, after) its id: a 500-player event shows 1,250 tables.
     sheet_url = url_around_id("admin:tournaments_tablesession_change")
     return render_to_string(
-        FRAGMENT, {"dashboard": dashboard, "sheet_url": sheet_url}, request=request
+        FRAGMENT, {"sessions": sessions, "sheet_url": sheet_url}, request=request
     )
+
+
+def _dashboard_with_sessions(request, tournament) -> tuple[Dashboard, str]:
+    """The dashboard and its sessions' HTML (`_sessions_drawn`); the rest (status, next step,
+    appeals, the oath) read at each refresh."""
+    sessions, html = _sessions_drawn(request, tournament)
+    return dashboard_compute(tournament=tournament, sessions=sessions), html
+
+
+def _sessions_drawn(request, tournament) -> tuple[list[SessionState], str]:
+    """The sessions' tables and their HTML, computed and drawn once per published version of
+    the tournament (tournaments/live.py: every write to a sheet, a session or the seating
+    makes a new version, published within PUBLIC_RENDER_SECONDS) for every director and web
+    process: the 750 tables of a 1,000-player event, refreshed by five directors, were a
+    sixth of the server's CPU (issue #31). Kept DASHBOARD_SHARED_SECONDS at most, so that a
+    change making no new version (none is known) shows then (0: drawn at every refresh)."""
+    seconds = settings.DASHBOARD_SHARED_SECONDS
+    key = f"dashboard:{tournament.pk}:{translation.get_language()}:"
+    found = None
+    if seconds:
+        key += published_version(tournament.pk)
+        found = cache.get(key)
+    if found is None:
+        sessions = dashboard_sessions(tournament=tournament)
+        found = (sessions, _fragment(request, sessions))
+        if seconds:
+            cache.set(key, found, seconds)
+    return found
 
 
 def dashboard_view(model_admin, request, object_id):
     tournament = _dashboard_tournament(model_admin, request, object_id)
-    dashboard = dashboard_compute(tournament=tournament)
+    dashboard, sessions_html = _dashboard_with_sessions(request, tournament)
     return render(
         model_admin,
         request,
         TEMPLATE,
         {
             "dashboard": dashboard,
-            "sessions_html": _fragment(request, dashboard),
+            "sessions_html": sessions_html,
             "panels_html": _panels_html(request, tournament),
             "refresh_seconds": REFRESH_SECONDS,
         },
@@ -80,12 +118,12 @@ def dashboard_view(model_admin, request, object_id):
 def dashboard_live_view(model_admin, request, object_id):
     """The parts that change during play, for the page's refresh."""
     tournament = _dashboard_tournament(model_admin, request, object_id)
-    dashboard = dashboard_compute(tournament=tournament)
+    dashboard, sessions_html = _dashboard_with_sessions(request, tournament)
     response = JsonResponse(
         {
             "status": tournament.get_status_display(),
             "next": dashboard.next_step.text,
-            "html": _fragment(request, dashboard),
+            "html": sessions_html,
             "panels": _panels_html(request, tournament),
         }
     )

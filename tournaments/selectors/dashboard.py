@@ -219,12 +219,22 @@ def _without_oath(tournament: Tournament) -> list[Player]:
     )
 
 
-def dashboard_compute(*, tournament: Tournament) -> Dashboard:
+def dashboard_sessions(*, tournament: Tournament) -> list[SessionState]:
+    """Each session's tables, late arrivals and fouls: the part of the dashboard that grows
+    with the event (a 1,000-player event has 750 tables after three sessions)."""
+    return _sessions(tournament)
+
+
+def dashboard_compute(
+    *, tournament: Tournament, sessions: list[SessionState] | None = None
+) -> Dashboard:
+    """The dashboard; `sessions`: dashboard_sessions' answer, if the caller has it."""
     active = tournament.players.exclude(status=Player.Status.SUBSTITUTE)
     players = active.count()
     lots = active.filter(lot_number__isnull=False).exists()
     without_oath = _without_oath(tournament)
-    sessions = _sessions(tournament)
+    if sessions is None:
+        sessions = _sessions(tournament)
     appeals = list(
         Appeal.objects.filter(session__tournament=tournament, status__in=OPEN_APPEALS)
         .select_related("session", "player")
