@@ -140,12 +140,13 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("totals"))
     def totals(self, obj):
+        line = _("%(position)s %(score)+d (%(tp)s TP)")  # translated once a row, not a result
         return format_html_join(
             mark_safe("<br>"),
             "{}",
             (
                 (
-                    _("%(position)s %(score)+d (%(tp)s TP)")
+                    line
                     % {
                         "position": position,
                         "score": score,
