@@ -40,6 +40,16 @@ def substitute(sheet):
     )
 
 
+def substitute_form(position: str, substitute, reason: str) -> dict:
+    """The sheet page's form seating `substitute` at `position`."""
+    return {
+        "action": "substitute",
+        "sub-player": position,
+        "sub-substitute": str(substitute.pk),
+        "sub-reason": reason,
+    }
+
+
 def test_the_page_offers_a_substitute_only_once_a_player_lost_the_session(
     client, sheet, people, substitute
 ):
@@ -52,12 +62,7 @@ def test_the_umpire_seats_a_substitute_for_the_player_who_lost_the_session(
 ):
     client.force_login(people.umpire)
     assert 'id="substitute-form"' in page(client, sheet)
-    data = {
-        "action": "substitute",
-        "sub-player": "C",
-        "sub-substitute": str(substitute.pk),
-        "sub-reason": "C arrived 20 minutes late.",
-    }
+    data = substitute_form("C", substitute, "C arrived 20 minutes late.")
     response = post(client, sheet, data)
     assert "takes the seat of" in shown(client, response)
     seat = sheet.seats.get(position="C")
@@ -70,12 +75,7 @@ def test_a_player_who_did_not_lose_the_session_is_not_replaced(
     client, sheet, people, late_player, substitute
 ):
     client.force_login(people.umpire)
-    data = {
-        "action": "substitute",
-        "sub-player": "B",
-        "sub-substitute": str(substitute.pk),
-        "sub-reason": "B felt unwell.",
-    }
+    data = substitute_form("B", substitute, "B felt unwell.")
     assert "has not lost this session" in shown(client, post(client, sheet, data))
     assert sheet.seats.get(position="B").replaced_player is None
 
@@ -86,12 +86,7 @@ def test_the_sheet_list_shows_both_results_of_a_replaced_seat_as_they_were_writt
     """The list reads each sheet's results as JSON with the sheet (issue #31): the replaced
     player's forfeit, written first, then his substitute's line, at the same position."""
     client.force_login(people.chief)
-    data = {
-        "action": "substitute",
-        "sub-player": "C",
-        "sub-substitute": str(substitute.pk),
-        "sub-reason": "C arrived 20 minutes late.",
-    }
+    data = substitute_form("C", substitute, "C arrived 20 minutes late.")
     post(client, sheet, data)
     results = sorted(SessionResult.objects.filter(table_session=sheet), key=lambda r: r.pk)
     lines_at_c = [

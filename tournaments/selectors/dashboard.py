@@ -96,7 +96,9 @@ def _hands_if_open():
     )
 
 
-def _sessions(tournament: Tournament) -> list[SessionState]:
+def dashboard_sessions(*, tournament: Tournament) -> list[SessionState]:
+    """Each session's tables, late arrivals and fouls: the part of the dashboard that grows
+    with the event (a 1,000-player event has 750 tables after three sessions)."""
     sessions = {
         s.number: SessionState(
             number=s.number,
@@ -219,12 +221,6 @@ def _without_oath(tournament: Tournament) -> list[Player]:
     )
 
 
-def dashboard_sessions(*, tournament: Tournament) -> list[SessionState]:
-    """Each session's tables, late arrivals and fouls: the part of the dashboard that grows
-    with the event (a 1,000-player event has 750 tables after three sessions)."""
-    return _sessions(tournament)
-
-
 def dashboard_compute(
     *, tournament: Tournament, sessions: list[SessionState] | None = None
 ) -> Dashboard:
@@ -234,7 +230,7 @@ def dashboard_compute(
     lots = active.filter(lot_number__isnull=False).exists()
     without_oath = _without_oath(tournament)
     if sessions is None:
-        sessions = _sessions(tournament)
+        sessions = dashboard_sessions(tournament=tournament)
     appeals = list(
         Appeal.objects.filter(session__tournament=tournament, status__in=OPEN_APPEALS)
         .select_related("session", "player")
