@@ -142,14 +142,26 @@ class Wrapped(Flowable):
         self.style = style
         self._para = None
         self._room = None
+        self._ends: list[float] | None = None
 
     def _width(self, start: int, end: int) -> float:
-        size = self.style.fontSize
-        width = 0.0
-        for chunk_start, chunk_end, bold in self._chunks(start, end):
-            for face, chunk in fonts.runs(self.text[chunk_start:chunk_end]):
-                width += stringWidth(chunk, f"{face}-Bold" if bold else face, size)
-        return width
+        """The width of text[start:end] (a piece starting with no space) as its runs of faces
+        draw it: from each character's width, summed once (wrapping measures often)."""
+        if self._ends is None:
+            self._ends = self._character_ends()
+        return self._ends[end] - self._ends[start]
+
+    def _character_ends(self) -> list[float]:
+        """Where each character ends, from the text's start, in the face `fonts.runs` gives
+        it: a space in the face before it, if of the same weight."""
+        size, ends, face = self.style.fontSize, [0.0], None
+        for index, char in enumerate(self.text):
+            bold = self.bold[index]
+            if char != " " or face is None or self.bold[index - 1] != bold:
+                face = fonts.face_for(char)
+            name = f"{face}-Bold" if bold else face
+            ends.append(ends[-1] + stringWidth(char, name, size))
+        return ends
 
     def _chunks(self, start: int, end: int):
         """(start, end, bold) pieces of the same weight."""
@@ -187,8 +199,9 @@ class Wrapped(Flowable):
         return max(widths)
 
     def wrap(self, avail_width, avail_height):
-        if self._para is not None and avail_width == self._room:
-            return self.width, self.height  # a table wraps a cell again to draw it: same lines
+        if self._para is not None and abs(avail_width - self._room) < 1e-6:
+            # a table wraps a cell again to draw it (its width summed otherwise): same lines
+            return self.width, self.height
         # a hair of room for rounding, so that ReportLab keeps each of our lines whole
         self._para = Paragraph(self.markup(avail_width - 0.5), self.style)
         self._room = avail_width

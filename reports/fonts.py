@@ -65,7 +65,8 @@ def _coverage(face_name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(face_name).face.charToGlyph)
 
 
-def _face_for(char: str) -> str:
+@cache  # a few hundred distinct characters; the standings ask for each of them thousands of times
+def face_for(char: str) -> str:
     code = ord(char)
     for face in _FACES:
         if code in _coverage(face.name):
@@ -92,7 +93,7 @@ def runs(text: str) -> list[tuple[str, str]]:
     """The text as (face, chunk) runs; spaces stay with the run they are in."""
     result: list[tuple[str, str]] = []
     for char in text:
-        face = result[-1][0] if char == " " and result else _face_for(char)
+        face = result[-1][0] if char == " " and result else face_for(char)
         if result and result[-1][0] == face:
             result[-1] = (face, result[-1][1] + char)
         else:

@@ -6,7 +6,8 @@ object of its own, empty cells included: for a session's 125 sheets, 49,000 cell
 printing time. Here `GridStyle` resolves the same commands once (the subset the sheets use:
 FONT, ALIGN, VALIGN, the paddings, TEXTCOLOR, BACKGROUND, SPAN and the rules), and `Grid`
 sizes its rows by Table's rule, then draws the shading, the texts (empty cells skipped), the
-cells' flowables and the rules.
+cells' flowables and the rules. `PagedGrid` is a long grid over pages, its headings repeated
+(the standings' tables of 1,000 players: a Table spent most of their printing time).
 """
 
 from dataclasses import dataclass, replace
@@ -66,7 +67,9 @@ class GridStyle:
         for command in self.commands:
             op, start, stop, *values = command
             box = self.normalise(start, stop)
-            if op == "SPAN":
+            if op in _STYLE_OPS or op == "FONT":
+                self._restyle(op, self._styled(start, stop), values)
+            elif op == "SPAN":
                 self._span(box)
             elif op == "BACKGROUND":
                 self.backgrounds.append((box, values[0]))
@@ -75,7 +78,7 @@ class GridStyle:
                     raise ValueError(f"GridStyle draws {op} with a weight and a colour only")
                 rule_commands.append((op, box, *values))
             else:
-                self._restyle(op, box, values)
+                raise ValueError(f"GridStyle does not draw {op}")
         self.rules = [self._rule(*rule) for rule in rule_commands]
 
     def normalise(self, start, stop) -> tuple[int, int, int, int]:
@@ -84,6 +87,15 @@ class GridStyle:
         c0, c1 = (c + columns if c < 0 else c for c in (c0, c1))
         r0, r1 = (r + rows if r < 0 else r for r in (r0, r1))
         return min(c0, c1), min(r0, r1), max(c0, c1), max(r0, r1)
+
+    def _styled(self, start, stop) -> tuple[int, int, int, int]:
+        """The cells a style command sets, as Table reads it: ends counted back from the last
+        row or column, never swapped (rows 2 to -1 of a grid of two rows are none)."""
+        columns, rows = self.shape
+        (c0, r0), (c1, r1) = start, stop
+        c0, c1 = (c + columns if c < 0 else c for c in (c0, c1))
+        r0, r1 = (r + rows if r < 0 else r for r in (r0, r1))
+        return max(0, c0), max(0, r0), min(columns - 1, c1), min(rows - 1, r1)
 
     def _span(self, box) -> None:
         c0, r0, c1, r1 = box
@@ -106,15 +118,17 @@ class GridStyle:
             if len(values) > 1:
                 leading = values[2] if len(values) > 2 else values[1] * 1.2
                 change.update(size=values[1], leading=leading)
-        elif op in _STYLE_OPS:
-            change = {_STYLE_OPS[op]: values[0]}
         else:
-            raise ValueError(f"GridStyle does not draw {op}")
+            change = {_STYLE_OPS[op]: values[0]}
         c0, r0, c1, r1 = box
+        changed: dict[int, CellLook] = {}  # most cells share a look: each is changed once
         for row in range(r0, r1 + 1):
             looks = self.looks[row]
             for column in range(c0, c1 + 1):
-                looks[column] = replace(looks[column], **change)
+                look = looks[column]
+                if id(look) not in changed:
+                    changed[id(look)] = replace(look, **change)
+                looks[column] = changed[id(look)]
 
     # -- rules ------------------------------------------------------------------------------------
 
@@ -361,3 +375,62 @@ class Grid(Flowable):
             canvas.setLineWidth(weight)
             for (a, b), (c, d) in segments:  # one stroke each, as Table strokes them
                 canvas.line(positions[a], tops[b], positions[c], tops[d])
+
+
+class PagedGrid(Flowable):
+    """A grid of many rows over as many pages as it needs, its first `repeat` rows (the
+    headings) again at the top of each page, as a Table with repeatRows splits; each page is a
+    `Grid`. Every row's height is given. `commands` are TableStyle commands for the whole grid
+    as for one page (negative rows count from each page's last row); `stripes` alternate over
+    each page's rows after the headings (ROWBACKGROUNDS)."""
+
+    def __init__(self, rows, widths, commands, heights, *, base: CellLook, repeat: int, stripes=()):
+        super().__init__()
+        self.rows, self.heights = rows, list(heights)
+        self.widths, self.commands, self.base = list(widths), list(commands), base
+        self.repeat, self.stripes = repeat, tuple(stripes)
+        self.styles: dict[int, GridStyle] = {}  # by a page's row count, shared with the rest
+        self.width = sum(self.widths)
+        self.hAlign = "LEFT"
+
+    def wrap(self, avail_width, avail_height):
+        self.height = sum(self.heights)
+        return self.width, self.height
+
+    def split(self, avail_width, avail_height):
+        """As many rows as fit below the headings, and the rest with the headings again."""
+        used, count = sum(self.heights[: self.repeat]), self.repeat
+        while count < len(self.rows) and used + self.heights[count] <= avail_height:
+            used += self.heights[count]
+            count += 1
+        if count == self.repeat:
+            return []
+        if count == len(self.rows):
+            return [self]
+        head = self.rows[: self.repeat]
+        rest = PagedGrid(
+            head + self.rows[count:],
+            self.widths,
+            self.commands,
+            self.heights[: self.repeat] + self.heights[count:],
+            base=self.base,
+            repeat=self.repeat,
+            stripes=self.stripes,
+        )
+        rest.styles = self.styles
+        return [self._page(count), rest]
+
+    def _page(self, count: int) -> Grid:
+        if count not in self.styles:
+            self.styles[count] = GridStyle(self.widths, count, self.commands, self.base)
+        colours = self.stripes
+        stripes = [
+            ("BACKGROUND", (0, row), (-1, row), colours[(row - self.repeat) % len(colours)])
+            for row in range(self.repeat, count if colours else self.repeat)
+        ]
+        return Grid(self.styles[count], self.rows[:count], self.heights[:count], stripes)
+
+    def draw(self):
+        grid = self._page(len(self.rows))
+        grid.wrapOn(self.canv, self.width, self.height)
+        grid.drawOn(self.canv, 0, 0)

@@ -17,11 +17,12 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from reports import fonts
 from reports.base import GRID, BaseRenderer, Wrapped
 from reports.data.standings import standings_state_code
+from reports.forms.grid import CellLook, PagedGrid
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors.standings import STANDING_LABELS
 
@@ -444,7 +445,7 @@ class StandingsRenderer(BaseRenderer):
         ]
         return self._table(rows, widths, style, size)
 
-    def _table(self, rows: list, widths: list[float], style: list, size: float) -> Table:
+    def _table(self, rows: list, widths: list[float], style: list, size: float) -> PagedGrid:
         """The ruled table with its two header rows repeated on every page. Row heights are
         given, not left to the table: it would measure every remaining row again at each
         page break, which is most of the time of 500 players."""
@@ -456,9 +457,13 @@ class StandingsRenderer(BaseRenderer):
                 if isinstance(cell, Flowable):
                     height = max(height, cell.wrap(width - 2 * _PAD, 1e6)[1] + _TOP + _BOTTOM)
             heights.append(height)
-        table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=2, hAlign="LEFT")
-        table.setStyle(TableStyle(style))
-        return table
+        stripes = ()
+        for command in style:
+            if command[0] == "ROWBACKGROUNDS":
+                stripes = command[3]
+        style = [command for command in style if command[0] != "ROWBACKGROUNDS"]
+        base = CellLook(font=self.font, size=size, leading=size * 1.2, valign="BOTTOM")
+        return PagedGrid(rows, widths, style, heights, base=base, repeat=2, stripes=stripes)
 
     def _style(self, row_count: int, size: float, *, first_session: int, sessions: int, block: int):
         """Grid, two header rows (left columns spanning both), a heavier rule before each
