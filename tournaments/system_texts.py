@@ -177,7 +177,9 @@ def system_texts_in_words(value):
         return {key: system_texts_in_words(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(system_texts_in_words(item) for item in value)
-    return system_text(value)
+    if isinstance(value, str) and value.startswith(OPEN):  # a sheet's 800 figures: not parsed
+        return system_text(value)
+    return value
 
 
 # -- texts written in words before issue 27 (data migration 0012) ----------------------------
