@@ -101,6 +101,8 @@ MIDDLEWARE = [
     # process itself, compressed and with far-future caching of the hashed names, so that a
     # deployment needs no separate web server for static files (deploy/, docs/deployment.md).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An unchanged poll of a public page needs none of what follows (public/middleware.py).
+    "public.middleware.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

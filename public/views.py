@@ -12,6 +12,7 @@ events): see docs/public-pages.md.
 import gzip
 import hashlib
 import json
+import re
 import time
 from dataclasses import dataclass
 
@@ -361,6 +362,38 @@ def chart(request, slug: str):
     return _page(request, slug, "chart")
 
 
+# The pages whose version is the tournament's (the chart's is its own, in each language).
+_TOURNAMENT_VERSIONED = re.compile(r"standings|(session|player)-[0-9]{1,5}")
+
+
+def _unchanged(version: str) -> JsonResponse:
+    response = JsonResponse({"version": version, "changed": False})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def unchanged_poll(slug: str, page: str, seen: str) -> JsonResponse | None:
+    """The answer to a poll of a page that shows the published version, when this process
+    has served that page at that version (so the page exists): no query, two cache reads.
+    None for anything the view must answer (a new version, the chart, a page this process
+    has not served at this version, an unknown tournament)."""
+    if not _TOURNAMENT_VERSIONED.fullmatch(page):
+        return None
+    try:
+        info = _tournament_info(slug)
+    except Http404:
+        return None
+    if seen != published_version(info["pk"]):
+        return None
+    served = (
+        _LOCAL.get(f"public:{info['pk']}:{language}:fragment:{page}")
+        for language, _name in settings.LANGUAGES
+    )
+    if not any(entry is not None and entry[0] == seen for entry in served):
+        return None
+    return _unchanged(seen)
+
+
 @require_GET
 def live(request, slug: str):
     """The poll of a page: `?page=<name>&v=<version it shows>` → unchanged, or the new
@@ -370,14 +403,13 @@ def live(request, slug: str):
     _page_parts(page)  # 404 for an unknown page
     version, fragment = _fragment(info, published_version(info["pk"]), page)
     if request.GET.get("v") == version:
-        response = JsonResponse({"version": version, "changed": False})
-    else:
-        body = _local(
-            f"{info['pk']}:{translation.get_language()}:poll:{page}",
-            version,
-            lambda: Body.of(json.dumps({"version": version, "changed": True, "html": fragment})),
-        )
-        response = _response(request, body, "application/json")
+        return _unchanged(version)
+    body = _local(
+        f"{info['pk']}:{translation.get_language()}:poll:{page}",
+        version,
+        lambda: Body.of(json.dumps({"version": version, "changed": True, "html": fragment})),
+    )
+    response = _response(request, body, "application/json")
     response["Cache-Control"] = "no-store"
     return response
 

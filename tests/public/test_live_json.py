@@ -1,5 +1,7 @@
 """GET /t/<slug>/live.json: what an open page asks every few seconds."""
 
+import pytest
+
 from tests.public.helpers import win
 
 
@@ -220,3 +222,33 @@ def test_a_players_page_of_a_new_version_is_never_built_from_older_figures(clien
     now = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
     assert now["changed"] is True and now["html"] != seen["html"]
     cache.delete(lock)
+
+
+def test_an_unchanged_poll_is_answered_before_the_session_and_login_middleware(
+    client, event, monkeypatch
+):
+    from django.contrib.sessions.middleware import SessionMiddleware
+
+    seen = client.get("/t/madrid/live.json?page=session-1").json()
+
+    def refuse(self, request):
+        raise AssertionError("the session middleware ran")
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", refuse)
+    again = client.get(f"/t/madrid/live.json?page=session-1&v={seen['version']}")
+    assert again.json() == {"version": seen["version"], "changed": False}
+    assert again.headers["Cache-Control"] == "no-store"
+    with pytest.raises(AssertionError, match="session middleware"):
+        client.get("/t/madrid/live.json?page=session-1&v=older")
+
+
+def test_a_page_never_served_at_the_current_version_is_left_to_the_view(client, event):
+    """The early answer is only for a page this process has served: a session that does not
+    exist is 404 even with the current version."""
+    seen = client.get("/t/madrid/live.json?page=standings").json()
+    assert client.get(f"/t/madrid/live.json?page=session-9&v={seen['version']}").status_code == 404
+    chart = client.get("/t/madrid/live.json?page=chart").json()
+    assert client.get(f"/t/madrid/live.json?page=chart&v={chart['version']}").json() == {
+        "version": chart["version"],
+        "changed": False,
+    }
