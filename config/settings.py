@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "api",
     "public",
     "desk",  # the score desk: paper sheets keyed twice (builds on tournaments)
+    "player_entry",  # players enter their table's hands on their phones (builds on tournaments)
 ]
 
 MIDDLEWARE = [
@@ -257,6 +258,11 @@ PUBLIC_RENDER_SECONDS = env_int("MCR_PUBLIC_RENDER_SECONDS", 2, minimum=0)
 # The dashboard's tables, drawn once per published version for every director, are kept this
 # long at most (0: drawn at every refresh); see tournaments/admin/dashboard.py.
 DASHBOARD_SHARED_SECONDS = env_int("MCR_DASHBOARD_SHARED_SECONDS", 10, minimum=0)
+# A player's phone asks this often whether his table changed (seconds; docs/players-entry.md).
+PLAYER_TABLE_POLL_SECONDS = env_int("MCR_PLAYER_TABLE_POLL_SECONDS", 5, minimum=1)
+# Openings of unknown or revoked players' links from one address in a minute, beyond which
+# every opening from it is refused for the rest of the minute (429): a guess at tokens.
+PLAYER_LINK_FAILURES_PER_MINUTE = env_int("MCR_PLAYER_LINK_FAILURES_PER_MINUTE", 30, minimum=1)
 
 # The cache holds the public pages, keyed on each tournament's live version (public/live.py):
 # Redis when REDIS_URL is set (shared by every web process), else this process's memory.

@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("desk.urls")),  # the score desk: /api/…/desk-entries/ and /desk/
     path("t/", include("public.urls")),
+    path("", include("player_entry.urls")),  # /p/<token>/ and /me/table/ (before /me/)
     path("", include("reports.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -223,6 +223,7 @@ _SETTINGS = (
     ("sessions_planned", _PLAY),
     ("session_minutes", _PLAY),
     ("entry_mode", _PLAY),
+    ("hand_entry", _PLAY),
     ("qualifying_sessions", _PLAY),
     ("finalists", _PLAY),
     ("carry_over_points", _PLAY),

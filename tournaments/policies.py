@@ -396,3 +396,41 @@ def is_the_player(user, player) -> bool:
     """This login is the player's own (linked to his record)."""
     own = player_of(user, player.tournament)
     return own is not None and own.pk == player.pk
+
+
+# -- players entering their own table (the player_entry app) -------------------------------------
+
+
+def players_enter_hands(tournament) -> bool:
+    """The tournament lets the players of a table enter its hands on their phones (its
+    `hand_entry` setting: players, or both)."""
+    return tournament.hand_entry in ("players", "both")
+
+
+def umpire_enters_hands(user, sheet) -> bool:
+    """Enters the hands of this sheet through the umpire's doors: its umpire, unless the
+    tournament has its players enter them (then he settles their disputes, `may_settle_entry`);
+    the chief umpire always."""
+    if is_director(user):
+        return True
+    return umpires_sheet(user, sheet) and sheet.session.tournament.hand_entry != "players"
+
+
+def may_enter_at_table(player, sheet) -> bool:
+    """A player enters, confirms or disputes a hand of this sheet: the tournament lets players
+    enter, and he holds one of its four seats now (not one he lost to a substitute)."""
+    if not players_enter_hands(sheet.session.tournament) or player.tournament_id is None:
+        return False
+    return sheet.seats.filter(player_id=player.pk).exists()
+
+
+def may_settle_entry(user, sheet) -> bool:
+    """Settles a disputed entry of this sheet (records it, or rejects it): its umpire or the
+    chief umpire, as for every hand of the sheet."""
+    return umpires_sheet(user, sheet)
+
+
+def may_manage_player_links(user) -> bool:
+    """Lists, prints and revokes the players' personal links: the organisers (the chief
+    umpire among them)."""
+    return is_organiser(user)

@@ -98,6 +98,10 @@ TOURNAMENT_HELP = {
         "tiles: the tiles of every winning hand are entered; points: winner, discarder and "
         "points only"
     ),
+    "hand_entry": gettext_lazy(
+        "umpires (default), players (a player's entry counts once another player of the table "
+        "confirms it; umpires settle disputes) or both"
+    ),
     "qualifying_sessions": gettext_lazy(
         "elimination or mixed: sessions before the seeded final stage, or null"
     ),

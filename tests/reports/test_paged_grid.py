@@ -12,8 +12,8 @@ from reportlab.platypus import Table, TableStyle
 
 from reports import fonts
 from reports.forms.grid import CellLook, Grid, PagedGrid
+from tests.reports.drawn_grid import drawn, rounded, strokes_and_fills
 from tests.reports.sheet_pdf import texts
-from tests.reports.test_scoresheet_grid import drawn, rounded, strokes_and_fills
 
 ZEBRA = [colors.white, colors.HexColor("#F4F4F4")]
 

@@ -2,14 +2,9 @@
 style commands draws: the same texts at the same places, the same rules and the same shading,
 with rows as tall; and a grid too tall for its page splits as that Table would."""
 
-from io import BytesIO
 
 import pytest
 from django.utils import translation
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
-from reportlab.lib.pagesizes import A4, landscape
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Table
 
 from reports import fonts
@@ -18,41 +13,12 @@ from reports.fingerprint import stamp
 from reports.forms.grid import CellLook, Grid, GridStyle
 from reports.forms.scoresheet import ScoreSheetRenderer
 from reports.models import PrintRecord
+from tests.reports.drawn_grid import drawn, rounded, strokes_and_fills
 from tests.reports.helpers import NAMES, pdf_text
 from tests.reports.sheet_pdf import texts
 from tests.tournaments.signoff_helpers import fresh
 
 pytestmark = pytest.mark.django_db
-
-
-def drawn(flowable) -> bytes:
-    """A page with only `flowable` on it, drawn at the page's lower left margin."""
-    buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=landscape(A4))
-    width, height = landscape(A4)
-    flowable.wrapOn(canvas, width - 40, height - 40)
-    flowable.drawOn(canvas, 20, 20)
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
-def strokes_and_fills(pdf: bytes) -> tuple[list, list]:
-    """The rules (each stroked segment with its width) and the filled rectangles of a page."""
-    page = PdfReader(BytesIO(pdf)).pages[0]
-    operations = ContentStream(page.get_contents(), page.pdf).operations
-    segments, fills, width, start = [], [], None, None
-    for operands, operator in operations:
-        values = [round(float(v), 2) for v in operands if isinstance(v, (int, float))]
-        if operator == b"w":
-            width = values[0]
-        elif operator == b"m":
-            start = tuple(values)
-        elif operator == b"l":
-            segments.append((width, *start, *values))
-        elif operator == b"re":
-            fills.append(tuple(values))
-    return sorted(segments), sorted(fills)
 
 
 def grid_and_table(data, language: str = "en", *, blank: bool = False) -> tuple[Grid, Table]:
@@ -61,10 +27,6 @@ def grid_and_table(data, language: str = "en", *, blank: bool = False) -> tuple[
         grid = renderer._blank_grid(data) if blank else renderer._grid(data)
         twin = renderer._blank_grid(data) if blank else renderer._grid(data)  # fresh flowables
     return grid, twin.as_table()
-
-
-def rounded(items) -> list:
-    return sorted((round(x, 2), round(y, 2), round(size, 2), text) for x, y, size, text in items)
 
 
 def assert_drawn_alike(grid: Grid, table: Table) -> None:

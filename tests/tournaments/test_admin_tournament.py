@@ -37,6 +37,7 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
         "sessions_planned": "7",
         "session_minutes": "150",
         "entry_mode": "points",
+        "hand_entry": "both",
         "carry_over_points": "on",
         "tie_rule": "share",
         "tie_breaks_0": "most_firsts",
@@ -50,6 +51,7 @@ def test_a_director_creates_a_tournament_with_its_settings(admin_client):
     assert response.status_code == 302
     tournament = Tournament.objects.get(slug="copenhagen-open")
     assert (tournament.sessions_planned, tournament.entry_mode) == (7, "points")
+    assert tournament.hand_entry == "both"
     assert tournament.tie_breaks == ["most_firsts"]
     assert (
         tournament.forfeit_contest_points,

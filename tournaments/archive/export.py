@@ -77,6 +77,7 @@ TOURNAMENT_FIELDS = [
     "tie_rule",
     "tie_breaks",
     "entry_mode",
+    "hand_entry",
     "appeal_fee",
     "appeal_currency",
     "qualifying_sessions",
@@ -96,6 +97,7 @@ TOURNAMENT_FIELDS_ADDED = {
     "forfeit_contest_points": 0,
     "team_counts_disqualified": False,
     "oath_required": False,
+    "hand_entry": "umpires",
 }
 TEAM_FIELDS = ["name", "country"]
 PLAYER_FIELDS = [

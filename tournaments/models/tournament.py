@@ -33,6 +33,11 @@ class Tournament(models.Model):
         TILES = "tiles", _("Tiles of every winning hand")
         POINTS_ONLY = "points", _("Points only (winner, discarder, points)")
 
+    class HandEntry(models.TextChoices):
+        UMPIRES = "umpires", _("Umpires enter the hands")
+        PLAYERS = "players", _("Players enter and confirm the hands; umpires settle disputes")
+        BOTH = "both", _("Umpires and players enter the hands")
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         SEATED = "seated", _("Seating drawn")
@@ -70,6 +75,16 @@ class Tournament(models.Model):
     )
     entry_mode = models.CharField(
         _("hand entry"), max_length=10, choices=EntryMode.choices, default=EntryMode.TILES
+    )
+    hand_entry = models.CharField(
+        _("who enters hands"),
+        max_length=10,
+        choices=HandEntry.choices,
+        default=HandEntry.UMPIRES,
+        help_text=_(
+            "Players: each hand a player enters on his phone counts once another player of the "
+            "table confirms it (docs/players-entry.md)."
+        ),
     )
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=9, decimal_places=2, default=200)
     appeal_currency = models.CharField(_("appeal fee currency"), max_length=3, default="USD")

@@ -40,7 +40,7 @@ def sheet_actions(*, user, sheet: TableSession) -> SheetActions:
     signed_by_him = user is not None and sheet.umpire_signed_by_id == user.pk
     return SheetActions(
         read=True,
-        enter_hand=umpire and state_allows(sheet, HANDS),
+        enter_hand=policies.umpire_enters_hands(user, sheet) and state_allows(sheet, HANDS),
         record_foul=umpire and state_allows(sheet, FOULS),
         check_in=policies.may_check_in(user, sheet) and state_allows(sheet, CHECKIN),
         substitute=umpire and state_allows(sheet, CHECKIN),

@@ -141,6 +141,14 @@ def _check_locked(locked: TableSession, expected_version, purpose: str, user) ->
                 policies.umpires_sheet(user, locked),
                 str(NOT_THE_SHEETS_UMPIRE),
             )
+        if purpose == HANDS:
+            roles.require(
+                policies.umpire_enters_hands(user, locked),
+                _(
+                    "In this tournament the players enter the hands on their phones: the "
+                    "umpire settles their disputes."
+                ),
+            )
     if expected_version is not None and locked.version != expected_version:
         raise SheetChanged()
     _check_state(locked, purpose)

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PlayerEntryConfig(AppConfig):
+    name = "player_entry"
+    verbose_name = _("Players' entry")
+
+    def ready(self):
+        # Builds on tournaments: its disputes join the tournament's dashboard through the
+        # registry tournaments.admin.dashboard owns, which never imports this app.
+        from player_entry.dashboard import disputes_dashboard_panel
+        from tournaments.admin.dashboard import dashboard_panel_register
+
+        dashboard_panel_register(disputes_dashboard_panel)

@@ -1,0 +1,297 @@
+"""The players' writes (issue 28): their personal links, and the hands they enter, confirm,
+dispute or withdraw on their phones; the umpire's settling of a disputed entry.
+
+An entry goes through the same doors as the umpire's hand: the sheet is locked, the version
+the phone read is checked (412), then the sheet's state (409), and the hand is scored by the
+scoring core before it is kept (400). Nothing counts until another player of the table
+confirms it: then it is recorded by `hand_record_win` / `hand_record_no_win`, as the system
+(`user=None`) once `policies.may_enter_at_table` was asked here, with the version the entry
+was made on, so a sheet that moved on in between refuses it. A phone's entry sent twice (its
+queue replayed after the network came back) is found by its idempotency key and applied once.
+"""
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from player_entry.models import PlayerLink, TableEntry
+from player_entry.table_version import table_version_touch
+from tournaments import policies, roles
+from tournaments.errors import TournamentError
+from tournaments.models import Hand, Player, TableSession
+from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
+from tournaments.services.sheets import HANDS, SheetChanged, sheet_state_refusal
+
+TOKEN_BYTES = 24  # 32 characters in the address: guessing one is hopeless
+
+
+class EntryRefused(TournamentError):
+    """The entry is not in a state that takes this answer (409)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="invalid_state")
+
+
+# -- links ------------------------------------------------------------------------------------
+
+
+def player_link_issue(*, player: Player) -> PlayerLink:
+    """The player's live link, made if he has none."""
+    link = PlayerLink.objects.filter(player=player, revoked_at__isnull=True).first()
+    if link is not None:
+        return link
+    try:
+        with transaction.atomic():
+            return PlayerLink.objects.create(player=player, token=_new_token())
+    except IntegrityError:  # made at the same moment by another request
+        return PlayerLink.objects.get(player=player, revoked_at__isnull=True)
+
+
+def player_links_issue(*, tournament) -> list[PlayerLink]:
+    """Every player's live link (made where missing), in player-number order."""
+    players = tournament.players.order_by("lot_number", "registration_number")
+    return [player_link_issue(player=player) for player in players]
+
+
+@transaction.atomic
+def player_link_revoke(*, player: Player, user=None) -> PlayerLink:
+    """Ends the player's link at once (a phone signed in with it is signed out at its next
+    request) and gives him a new one. `user=None`: the system (the command line)."""
+    if user is not None:
+        roles.require(
+            policies.may_manage_player_links(user),
+            _("Only an organiser or the chief umpire revokes a player's link."),
+        )
+    PlayerLink.objects.select_for_update().filter(player=player, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    return PlayerLink.objects.create(player=player, token=_new_token())
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def player_link_find(token: str) -> PlayerLink | None:
+    """The live link of this token, with its player and tournament; None if there is none."""
+    if not token or len(token) > 64:
+        return None
+    return (
+        PlayerLink.objects.select_related("player__tournament")
+        .filter(token=token, revoked_at__isnull=True)
+        .first()
+    )
+
+
+# -- entries ----------------------------------------------------------------------------------
+
+
+def _not_at_table() -> str:
+    return _("Only a player seated at this table enters or answers its hands.")
+
+
+def _lock_sheet(table_session_id: int) -> TableSession:
+    return (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("session__tournament")
+        .get(pk=table_session_id)
+    )
+
+
+def table_entry_submit(
+    *, player: Player, table_session: TableSession, data: dict, key: str, seen_version: int
+) -> tuple[TableEntry, bool]:
+    """Keeps a hand the player entered, pending: (the entry, True); the entry this key already
+    made, as it is now: (the entry, False). `data`: outcome, winner, discarder (None: self-drawn),
+    points, flowers, hand (tiles), as the umpire's API takes them."""
+    existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            return _submit(player, table_session.pk, data, key, seen_version), True
+    except IntegrityError:
+        existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+        if existing is None:  # not a replay: another entry of the table got in first
+            raise EntryRefused(_waiting_message()) from None
+        return existing, False
+
+
+def _submit(player: Player, sheet_id: int, data: dict, key: str, seen_version: int) -> TableEntry:
+    sheet = _lock_sheet(sheet_id)
+    roles.require(policies.may_enter_at_table(player, sheet), _not_at_table())
+    if sheet.version != seen_version:
+        raise SheetChanged()
+    refusal = sheet_state_refusal(sheet, HANDS)
+    if refusal is not None:
+        raise refusal
+    if TableEntry.objects.filter(table_session=sheet, status__in=TableEntry.OPEN).exists():
+        raise EntryRefused(_waiting_message())
+    number = sheet.hands.count() + 1
+    winner = data.get("winner") or ""
+    discarder = data.get("discarder") or ""
+    if data["outcome"] == Hand.Outcome.WIN:
+        preview = hand_preview(  # the scoring core refuses an invalid or under-8 hand now
+            table_session=sheet,
+            winner=winner,
+            discarder=discarder or None,
+            tiles=data.get("hand"),
+            points=data.get("points"),
+            flowers=data.get("flowers") or 0,
+        )
+        number = preview.number
+    entry = TableEntry.objects.create(
+        table_session=sheet,
+        number=number,
+        outcome=data["outcome"],
+        winner=winner,
+        discarder=discarder,
+        points=data.get("points"),
+        flowers=data.get("flowers") or 0,
+        tiles=data.get("hand"),
+        entered_by=player,
+        key=key,
+        seen_version=seen_version,
+    )
+    table_version_touch(sheet.pk)
+    return entry
+
+
+def _waiting_message() -> str:
+    return _(
+        "A hand entered at this table awaits its answer: confirm or dispute it before "
+        "entering the next."
+    )
+
+
+def _lock_entry(entry_id: int) -> TableEntry:
+    entry = (
+        TableEntry.objects.select_for_update(of=("self",))
+        .select_related("table_session__session__tournament", "entered_by")
+        .filter(pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise TableEntry.DoesNotExist
+    return entry
+
+
+def _answer_check(entry: TableEntry, player: Player) -> None:
+    roles.require(policies.may_enter_at_table(player, entry.table_session), _not_at_table())
+    roles.require(
+        entry.entered_by_id != player.pk,
+        _("The player who entered a hand cannot confirm or dispute it: another player does."),
+    )
+
+
+@transaction.atomic
+def table_entry_confirm(*, player: Player, entry_id: int) -> TableEntry:
+    """Another player of the table confirms the entry: it is recorded now, or refused (kept
+    as refused, with the reason) when the sheet no longer takes it."""
+    entry = _lock_entry(entry_id)
+    if entry.status == TableEntry.Status.RECORDED and entry.answered_by_id == player.pk:
+        return entry  # his confirmation sent twice
+    _answer_check(entry, player)
+    if entry.status != TableEntry.Status.PENDING:
+        raise EntryRefused(_no_longer_pending(entry))
+    entry.answered_by, entry.answered_at = player, timezone.now()
+    try:
+        with transaction.atomic():
+            entry.hand = _record(entry, author=player.user)
+            entry.status = TableEntry.Status.RECORDED
+    except TournamentError as error:
+        entry.status, entry.reason = TableEntry.Status.REFUSED, str(error.message)[:300]
+    entry.save()
+    table_version_touch(entry.table_session_id)
+    return entry
+
+
+def _record(entry: TableEntry, *, author) -> Hand:
+    """The entry as a hand of its sheet, through the umpire's services, on the version it was
+    entered on."""
+    common = {
+        "table_session": entry.table_session,
+        "expected_version": entry.seen_version,
+        "user": None,
+        "author": author,
+    }
+    if entry.number != entry.table_session.hands.count() + 1:
+        raise SheetChanged()
+    if entry.outcome == Hand.Outcome.WIN:
+        return hand_record_win(
+            winner=entry.winner,
+            discarder=entry.discarder or None,
+            tiles=entry.tiles,
+            points=entry.points,
+            flowers=entry.flowers,
+            **common,
+        )
+    return hand_record_no_win(outcome=entry.outcome, **common)
+
+
+def _no_longer_pending(entry: TableEntry) -> str:
+    return _("This hand no longer awaits an answer: it is %(status)s.") % {
+        "status": entry.get_status_display()
+    }
+
+
+@transaction.atomic
+def table_entry_dispute(*, player: Player, entry_id: int, reason: str = "") -> TableEntry:
+    """Another player of the table disputes the entry: the umpire is called, and only he
+    settles it."""
+    entry = _lock_entry(entry_id)
+    if entry.status == TableEntry.Status.DISPUTED and entry.answered_by_id == player.pk:
+        return entry
+    _answer_check(entry, player)
+    if entry.status != TableEntry.Status.PENDING:
+        raise EntryRefused(_no_longer_pending(entry))
+    entry.status = TableEntry.Status.DISPUTED
+    entry.answered_by, entry.answered_at = player, timezone.now()
+    entry.reason = reason.strip()[:300]
+    entry.save()
+    table_version_touch(entry.table_session_id)
+    return entry
+
+
+@transaction.atomic
+def table_entry_withdraw(*, player: Player, entry_id: int) -> TableEntry:
+    """The player who entered a hand takes it back before anyone answered it (to enter it
+    again, corrected)."""
+    entry = _lock_entry(entry_id)
+    roles.require(
+        entry.entered_by_id == player.pk, _("Only the player who entered a hand withdraws it.")
+    )
+    if entry.status == TableEntry.Status.WITHDRAWN:
+        return entry
+    if entry.status != TableEntry.Status.PENDING:
+        raise EntryRefused(_no_longer_pending(entry))
+    entry.status = TableEntry.Status.WITHDRAWN
+    entry.save()
+    table_version_touch(entry.table_session_id)
+    return entry
+
+
+@transaction.atomic
+def table_entry_settle(*, user, entry_id: int, record: bool, reason: str) -> TableEntry:
+    """The umpire settles an entry (disputed, or pending when the table calls him): records
+    it as entered, or rejects it (the right hand is then entered again). A reason is kept."""
+    entry = _lock_entry(entry_id)
+    roles.require(
+        policies.may_settle_entry(user, entry.table_session),
+        _("Only the umpire of this table or the chief umpire settles its entries."),
+    )
+    if entry.status not in TableEntry.OPEN:
+        raise EntryRefused(_no_longer_pending(entry))
+    reason = reason.strip()
+    if not reason:
+        raise TournamentError(_("Give the reason of the ruling."), code="invalid")
+    if record:
+        entry.hand = _record(entry, author=user)  # a refusal leaves the entry open
+    entry.status = TableEntry.Status.SETTLED
+    entry.settled_by, entry.reason = user, reason[:300]
+    entry.answered_at = entry.answered_at or timezone.now()
+    entry.save()
+    table_version_touch(entry.table_session_id)
+    return entry

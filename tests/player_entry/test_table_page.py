@@ -1,0 +1,61 @@
+"""/me/table/ on a phone: the form#hand-form, the pending hand on the other phones with its
+confirm and dispute buttons, and the dispute on the dashboard."""
+
+import uuid
+
+from player_entry.dashboard import disputes_dashboard_panel
+from player_entry.models import TableEntry
+from tests.player_entry.helpers import version_of
+from tournaments.models import Hand
+
+
+def form_post(phone, sheet, **fields):
+    data = {
+        "outcome": "win",
+        "winner": "A",
+        "discarder": "",
+        "points": "16",
+        "flowers": "1",
+        "version": str(version_of(sheet)),
+        "key": uuid.uuid4().hex,
+        **fields,
+    }
+    return phone.post("/me/table/", data)
+
+
+def test_the_page_shows_the_four_players_the_winds_and_the_hand_form(sheet, seated, phone):
+    page = phone("B").get("/me/table/").content.decode()
+    assert 'id="hand-form"' in page
+    for position in "ABCD":
+        assert seated[position].name in page
+    assert "Hand 1 in play" in page
+
+
+def test_a_hand_entered_on_one_phone_is_confirmed_from_another(sheet, phone):
+    assert form_post(phone("A"), sheet).status_code == 302
+    entry = TableEntry.objects.get()
+    assert (entry.status, entry.discarder, entry.points, entry.flowers) == ("pending", "", 16, 1)
+    own = phone("A").get("/me/table/").content.decode()
+    assert 'data-action="withdraw"' in own and 'data-action="confirm"' not in own
+    assert 'id="hand-form"' not in own  # one entry at a time
+    other = phone("C").get("/me/table/").content.decode()
+    assert 'data-action="confirm"' in other and 'data-action="dispute"' in other
+    response = phone("C").post(f"/me/table/entries/{entry.pk}/confirm/")
+    assert response.status_code == 302
+    assert Hand.objects.get().winner_position == "A"
+    assert "Hand 2 in play" in phone("A").get("/me/table/").content.decode()
+
+
+def test_a_refused_form_keeps_what_was_typed_and_says_why(sheet, phone):
+    page = form_post(phone("A"), sheet, points="3").content.decode()
+    assert 'id="entry-refused"' in page and 'value="3"' in page
+    assert not TableEntry.objects.exists()
+
+
+def test_a_dispute_shows_at_once_on_the_dashboard(sheet, phone, rf):
+    form_post(phone("A"), sheet)
+    entry = TableEntry.objects.get()
+    phone("B").post(f"/me/table/entries/{entry.pk}/dispute/", {"reason": "wrong winner"})
+    html = disputes_dashboard_panel(rf.get("/"), sheet.session.tournament)
+    assert f'data-entry="{entry.pk}"' in html and "wrong winner" in html
+    assert f"/admin/player_entry/tableentry/{entry.pk}/settle/" in html
