@@ -41,7 +41,10 @@ def recompute(apps, schema_editor):
     from tournaments.models import Tournament
     from tournaments.services.results import tournament_results_recompute
 
-    for tournament in Tournament.objects.order_by("pk"):
+    # Only the ids are read first: on a new database (no tournament) the application's model
+    # may already have columns that later migrations add (0013's hand_entry).
+    for tournament_id in Tournament.objects.order_by("pk").values_list("pk", flat=True):
+        tournament = Tournament.objects.get(pk=tournament_id)
         before = _places(tournament)
         changes = tournament_results_recompute(tournament_id=tournament.pk, reason=REASON)
         _report(tournament, changes, before, _places(tournament), print)
