@@ -8,6 +8,7 @@ The phone is signed in by its session only (no login: no admin, no other tournam
 request reads the link again, so a revoked link stops at once. Every write goes through
 player_entry.services, which ask the policies and the sheet's version and state."""
 
+import hashlib
 import json
 import uuid
 
@@ -16,6 +17,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -176,6 +178,25 @@ def _answer(player, entry_id: int, action: str, reason: str) -> TableEntry:
         return service(player=player, entry_id=entry_id, **extra)
     except TableEntry.DoesNotExist:
         raise TournamentError(_("There is no such entry."), code="not_found") from None
+
+
+# -- the page offline ---------------------------------------------------------------------------
+
+
+@require_GET
+def service_worker(request):
+    """/me/table/sw.js: its scope is the table page. Its cache is named after the static files'
+    addresses, so that a new deployment replaces the old copies."""
+    assets = static("player_entry/table.css") + static("player_entry/table.js")
+    cache_version = hashlib.blake2b(assets.encode(), digest_size=6).hexdigest()
+    response = render(
+        request,
+        TEMPLATES + "sw.js",
+        {"cache_version": cache_version},
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 # -- JSON: the page's poll and its queue ---------------------------------------------------------

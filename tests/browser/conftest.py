@@ -17,7 +17,6 @@ CHROMIUM_FLAGS = (
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
-    "--window-size=1280,1000",
 )
 
 
@@ -29,8 +28,9 @@ def find_binary(*names: str) -> str | None:
     return None
 
 
-@pytest.fixture
-def browser():
+def _chromium(width: int, height: int):
+    """A new headless Chromium with a profile of its own (its own cookies: its own session),
+    and the directory of that profile."""
     chromium = find_binary("chromium", "chromium-browser")
     driver_path = find_binary("chromedriver")
     if not chromium or not driver_path:
@@ -41,12 +41,35 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     profile = tempfile.mkdtemp(prefix="mcr-chromium-")
-    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.implicitly_wait(5)
+    return driver, profile
+
+
+@pytest.fixture
+def browser():
+    driver, profile = _chromium(1280, 1000)
     try:
         yield driver
     finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def phones():
+    """phones() → a new Chromium the size of a phone (390 px wide), its own browser session;
+    all quit at the end."""
+    opened = []
+
+    def open_phone():
+        driver, profile = _chromium(390, 844)
+        opened.append((driver, profile))
+        return driver
+
+    yield open_phone
+    for driver, profile in opened:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

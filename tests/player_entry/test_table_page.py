@@ -59,3 +59,35 @@ def test_a_dispute_shows_at_once_on_the_dashboard(sheet, phone, rf):
     html = disputes_dashboard_panel(rf.get("/"), sheet.session.tournament)
     assert f'data-entry="{entry.pk}"' in html and "wrong winner" in html
     assert f"/admin/player_entry/tableentry/{entry.pk}/settle/" in html
+
+
+def test_the_umpires_page_of_the_sheet_shows_the_dispute_and_the_way_to_settle_it(
+    sheet, phone, client, django_user_model
+):
+    from django.contrib.auth.models import Group
+    from django.urls import reverse
+
+    from tournaments.roles import ROLE_GROUPS, Role
+
+    umpire = django_user_model.objects.create_user("umpire-1", password="pw-12345!", is_staff=True)
+    umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
+    sheet.umpire = umpire
+    sheet.save(update_fields=["umpire"])
+    client.force_login(umpire)
+    page_url = reverse("admin:tournaments_tablesession_change", args=[sheet.pk])
+    assert 'id="player-entry"' not in client.get(page_url).content.decode()
+    form_post(phone("A"), sheet)
+    entry = TableEntry.objects.get()
+    assert 'data-state="pending"' in client.get(page_url).content.decode()
+    phone("B").post(f"/me/table/entries/{entry.pk}/dispute/", {"reason": "wrong winner"})
+    page = client.get(page_url).content.decode()
+    assert 'data-state="disputed"' in page and "wrong winner" in page
+    assert f"/admin/player_entry/tableentry/{entry.pk}/settle/" in page
+    settle = client.post(
+        f"/admin/player_entry/tableentry/{entry.pk}/settle/",
+        {"decision": "reject", "reason": "The winner was B."},
+    )
+    assert settle.status_code == 302
+    entry.refresh_from_db()
+    assert (entry.status, entry.settled_by, entry.hand) == ("settled", umpire, None)
+    assert 'id="player-entry"' not in client.get(page_url).content.decode()

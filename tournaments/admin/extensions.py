@@ -5,6 +5,8 @@ what it brings from its AppConfig.ready, and the admin adds it.
 
 from collections.abc import Callable
 
+from django.utils.safestring import mark_safe
+
 # Each: model_admin -> a list of URL patterns under the tournament's admin (named
 # "tournaments_tournament_...", reversed as "admin:tournaments_tournament_...").
 TOURNAMENT_URLS: list[Callable[..., list]] = []
@@ -29,6 +31,22 @@ def tournament_page(model_admin, view: Callable):
 def registered_urls(model_admin) -> list:
     """The URLs every registered app adds, in the order they registered."""
     return [pattern for urls in TOURNAMENT_URLS for pattern in urls(model_admin)]
+
+
+# Panels that apps add to the umpire's score-sheet page (player_entry: the hand the players
+# entered and its dispute), each `panel(request, table_session) -> html`.
+SHEET_PANELS: list[Callable] = []
+
+
+def sheet_panel_register(panel: Callable) -> None:
+    """Show `panel(request, table_session)` on every score sheet's page (once)."""
+    if panel not in SHEET_PANELS:
+        SHEET_PANELS.append(panel)
+
+
+def sheet_panels_html(request, table_session) -> str:
+    # Each panel renders a template (escaped by Django); their concatenation stays safe.
+    return mark_safe("".join(str(panel(request, table_session)) for panel in SHEET_PANELS))
 
 
 # The printed forms' names, in the order the print page offers them ("all": the whole

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import policies, seating_adapter
 from tournaments.admin.base import add_error, render, report_error
+from tournaments.admin.extensions import sheet_panels_html
 from tournaments.admin.forms import (
     CheckInCorrectionForm,
     CheckInForm,
@@ -505,6 +506,7 @@ class SheetPage:
                 "is_locked": sheet_is_locked(self.table_session),
                 "print_url": self._print_url(),
                 "actions": sheet_actions(user=user, sheet=self.table_session),
+                "panels_html": sheet_panels_html(self.request, self.table_session),
                 "finished": self.tournament.status == Tournament.Status.FINISHED,
                 "preview": preview_context(self.preview, sheet) if self.preview else None,
                 "next_label": hand_label(sheet.next_number) if sheet.next_number else "",

@@ -1,0 +1,170 @@
+"""End to end in real Chromiums the size of a phone (390 px), one browser session each: players
+of a table enter a hand, another confirms it, one disputes the next, and a revoked link stops
+its phone (issue 28)."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from player_entry.models import TableEntry
+from player_entry.services import player_link_issue, player_link_revoke
+from tests.browser.helpers import wait, wait_for_text
+from tests.tournaments.factories import TournamentFactory, seated_table
+from tournaments.models import Hand, Tournament
+from tournaments.services.hands import hand_record_win
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table(db):
+    tournament = TournamentFactory(
+        name="Phone Open",
+        entry_mode=Tournament.EntryMode.POINTS_ONLY,
+        hand_entry=Tournament.HandEntry.PLAYERS,
+    )
+    sheet = seated_table(tournament, started=True)
+    return sheet, {seat.position: seat.player for seat in sheet.seats.select_related("player")}
+
+
+def signed_in(phones, live_server, player):
+    phone = phones()
+    phone.get(f"{live_server.url}/p/{player_link_issue(player=player).token}/")
+    wait_for_text(phone, "main h1", "Session 1")
+    return phone
+
+
+def no_sideways_scrolling(phone) -> bool:
+    return phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def tap(phone, css: str) -> None:
+    """Scroll to the element and tap it; again if the page redrew it meanwhile."""
+
+    def attempt(_driver) -> bool:
+        element = phone.find_element(By.CSS_SELECTOR, css)
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+
+    wait(phone).until(attempt)
+
+
+def test_a_hand_entered_on_one_phone_is_confirmed_on_another_and_a_dispute_calls_the_umpire(
+    phones, live_server, table, settings
+):
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    sheet, players = table
+    first, other = (
+        signed_in(phones, live_server, players["A"]),
+        signed_in(phones, live_server, players["C"]),
+    )
+    assert no_sideways_scrolling(first) and no_sideways_scrolling(other)
+    wait_for_text(other, "main", "No hand recorded yet")
+
+    tap(first, 'form#hand-form input[name="winner"][value="A"]')
+    tap(first, 'form#hand-form input[name="discarder"][value="B"]')
+    first.find_element(By.CSS_SELECTOR, 'form#hand-form input[name="points"]').send_keys("16")
+    tap(first, "form#hand-form button[type=submit]")
+    wait(first).until(lambda _d: first.find_elements(By.CSS_SELECTOR, "[data-action=withdraw]"))
+    assert not first.find_elements(By.CSS_SELECTOR, "[data-action=confirm]")
+
+    # The other phone shows the pending hand by itself (its poll), and confirms it.
+    wait(other).until(lambda _d: other.find_elements(By.CSS_SELECTOR, "[data-action=confirm]"))
+    assert no_sideways_scrolling(other)
+    tap(other, "[data-action=confirm]")
+    wait_for_text(other, "main", "Hand 2 in play")
+    assert Hand.objects.get(table_session=sheet).points == 16
+    wait_for_text(first, "main", "Hand 2 in play")
+
+    # Hand 2: entered on the second phone, disputed on the first.
+    tap(other, 'form#hand-form input[name="outcome"][value="draw"]')
+    tap(other, "form#hand-form button[type=submit]")
+    wait(first).until(lambda _d: first.find_elements(By.CSS_SELECTOR, "[data-action=dispute]"))
+    first.find_element(By.CSS_SELECTOR, "form.dispute input[name=reason]").send_keys(
+        "The wall was not exhausted"
+    )
+    tap(first, "[data-action=dispute]")
+    wait_for_text(first, "section.entry", "the umpire is called")
+    wait(other).until(lambda _d: other.find_elements(By.CSS_SELECTOR, '[data-state="disputed"]'))
+    entry = TableEntry.objects.get(number=2)
+    assert (entry.status, entry.reason) == ("disputed", "The wall was not exhausted")
+    assert Hand.objects.filter(table_session=sheet).count() == 1
+
+
+def test_a_revoked_link_signs_its_phone_out_at_once(phones, live_server, table):
+    _sheet, players = table
+    phone = signed_in(phones, live_server, players["B"])
+    player_link_revoke(player=players["B"])
+    phone.get(f"{live_server.url}/me/table/")
+    wait_for_text(phone, "main", "Open your personal link again")
+    assert not phone.find_elements(By.ID, "hand-form")
+
+
+def network(phone, *, offline: bool) -> None:
+    """The phone's network switched off or on (Chromium's DevTools)."""
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
+def kept_offline(phone) -> None:
+    """The service worker controls the page: it opens again with no network."""
+    wait(phone).until(
+        lambda _d: phone.execute_script(
+            "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+        )
+    )
+
+
+def enter_win(phone, points: str = "8") -> None:
+    tap(phone, 'form#hand-form input[name="winner"][value="A"]')
+    tap(phone, 'form#hand-form input[name="discarder"][value="B"]')
+    phone.find_element(By.CSS_SELECTOR, 'form#hand-form input[name="points"]').send_keys(points)
+    tap(phone, "form#hand-form button[type=submit]")
+
+
+def until(phone, check) -> None:
+    wait(phone).until(lambda _d: check())
+
+
+def test_a_hand_entered_with_no_network_is_queued_and_recorded_once_when_it_returns(
+    phones, live_server, table, settings
+):
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    _sheet, players = table
+    phone = signed_in(phones, live_server, players["A"])
+    kept_offline(phone)
+    network(phone, offline=True)
+    enter_win(phone)
+    wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 8")
+    phone.get(f"{live_server.url}/me/table/")  # opened again with no network
+    wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 8")
+    assert not TableEntry.objects.exists()
+
+    network(phone, offline=False)
+    until(phone, lambda: TableEntry.objects.count() == 1)
+    until(phone, lambda: not phone.find_elements(By.CSS_SELECTOR, "#queue li"))
+    wait(phone).until(lambda _d: phone.find_elements(By.CSS_SELECTOR, "[data-action=withdraw]"))
+    entry = TableEntry.objects.get()
+    assert (entry.status, entry.winner, entry.discarder, entry.points) == ("pending", "A", "B", 8)
+
+
+def test_an_entry_refused_once_the_network_returns_is_shown_with_the_reason_and_can_go(
+    phones, live_server, table, settings
+):
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    sheet, players = table
+    phone = signed_in(phones, live_server, players["A"])
+    kept_offline(phone)
+    network(phone, offline=True)
+    enter_win(phone, "12")
+    wait_for_text(phone, '#queue li[data-state="queued"]', "12")
+    hand_record_win(table_session=sheet, winner="D", discarder="C", points=8)  # meanwhile
+    network(phone, offline=False)
+    wait_for_text(phone, '#queue li[data-state="refused"]', "changed")
+    assert not TableEntry.objects.exists()
+    tap(phone, '#queue li[data-state="refused"] button[data-queue-action="discard"]')
+    until(phone, lambda: not phone.find_elements(By.CSS_SELECTOR, "#queue li"))
+    assert not TableEntry.objects.exists() and Hand.objects.count() == 1
