@@ -261,7 +261,7 @@ DASHBOARD_SHARED_SECONDS = env_int("MCR_DASHBOARD_SHARED_SECONDS", 10, minimum=0
 # A player's phone asks this often whether his table changed (seconds; docs/players-entry.md).
 PLAYER_TABLE_POLL_SECONDS = env_int("MCR_PLAYER_TABLE_POLL_SECONDS", 5, minimum=1)
 # Openings of unknown or revoked players' links from one address in a minute, beyond which
-# every opening from it is refused for the rest of the minute (429): a guess at tokens.
+# unknown links from it are refused for the rest of the minute (429): a guess at tokens.
 PLAYER_LINK_FAILURES_PER_MINUTE = env_int("MCR_PLAYER_LINK_FAILURES_PER_MINUTE", 30, minimum=1)
 
 # The cache holds the public pages, keyed on each tournament's live version (public/live.py):

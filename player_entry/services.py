@@ -67,7 +67,11 @@ def player_link_revoke(*, player: Player, user=None) -> PlayerLink:
     PlayerLink.objects.select_for_update().filter(player=player, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
-    return PlayerLink.objects.create(player=player, token=_new_token())
+    try:
+        with transaction.atomic():
+            return PlayerLink.objects.create(player=player, token=_new_token())
+    except IntegrityError:  # revoked twice at once: the other made the new link
+        return PlayerLink.objects.get(player=player, revoked_at__isnull=True)
 
 
 def _new_token() -> str:
@@ -111,7 +115,7 @@ def table_entry_submit(
         return existing, False
     try:
         with transaction.atomic():
-            return _submit(player, table_session.pk, data, key, seen_version), True
+            return _submit(player, table_session.pk, data, key, seen_version)
     except IntegrityError:
         existing = TableEntry.objects.filter(entered_by=player, key=key).first()
         if existing is None:  # not a replay: another entry of the table got in first
@@ -119,8 +123,15 @@ def table_entry_submit(
         return existing, False
 
 
-def _submit(player: Player, sheet_id: int, data: dict, key: str, seen_version: int) -> TableEntry:
+def _submit(
+    player: Player, sheet_id: int, data: dict, key: str, seen_version: int
+) -> tuple[TableEntry, bool]:
     sheet = _lock_sheet(sheet_id)
+    # Read again under the lock: the same entry sent twice at once (a slow network, two tabs)
+    # waited here while the first made it.
+    existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+    if existing is not None:
+        return existing, False
     roles.require(policies.may_enter_at_table(player, sheet), _not_at_table())
     if sheet.version != seen_version:
         raise SheetChanged()
@@ -156,7 +167,7 @@ def _submit(player: Player, sheet_id: int, data: dict, key: str, seen_version: i
         seen_version=seen_version,
     )
     table_version_touch(sheet.pk)
-    return entry
+    return entry, True
 
 
 def _waiting_message() -> str:

@@ -27,6 +27,7 @@ from player_entry.forms import HandEntryForm
 from player_entry.models import PlayerLink, TableEntry
 from player_entry.selectors import entry_data, player_table, table_etag, table_view
 from tournaments.errors import TournamentError
+from tournaments.login_throttle import client_ip_behind_proxy
 from tournaments.services.actions import state_allows
 from tournaments.services.sheets import HANDS
 
@@ -44,13 +45,16 @@ ANSWERS = {
 
 
 def _failures_key(request) -> str:
-    return f"player_entry:failed-openings:{request.META.get('REMOTE_ADDR', '')}"
+    # Behind the production proxy the client's address is the one the proxy adds.
+    address = client_ip_behind_proxy(request) if settings.PRODUCTION else None
+    return f"player_entry:failed-openings:{address or request.META.get('REMOTE_ADDR', '')}"
 
 
 def _too_many_failures(request) -> bool:
     """More than PLAYER_LINK_FAILURES_PER_MINUTE openings of unknown or revoked links from one
-    address in the last minute: someone guessing tokens. Good links are not counted: a whole
-    hall signs in through the one address of its Wi-Fi."""
+    address in the last minute: someone guessing tokens. Only unknown links are refused then,
+    and good ones are not counted: a whole hall signs in through the one address of its
+    Wi-Fi, and a few old cards scanned must not lock it out."""
     failures = cache.get(_failures_key(request)) or 0
     return failures >= settings.PLAYER_LINK_FAILURES_PER_MINUTE
 
@@ -67,12 +71,12 @@ def _count_failure(request) -> None:
 @never_cache
 @require_GET
 def link_open(request, token: str):
-    if _too_many_failures(request):
-        response = render(request, TEMPLATES + "link_invalid.html", {"too_many": True})
-        response.status_code = 429
-        return response
     link = services.player_link_find(token)
     if link is None:
+        if _too_many_failures(request):
+            response = render(request, TEMPLATES + "link_invalid.html", {"too_many": True})
+            response.status_code = 429
+            return response
         _count_failure(request)
         response = render(request, TEMPLATES + "link_invalid.html", {"too_many": False})
         response.status_code = 404

@@ -410,10 +410,13 @@ def players_enter_hands(tournament) -> bool:
 def umpire_enters_hands(user, sheet) -> bool:
     """Enters the hands of this sheet through the umpire's doors: its umpire, unless the
     tournament has its players enter them (then he settles their disputes, `may_settle_entry`);
-    the chief umpire always."""
+    the chief umpire always. A tournament that records tiles keeps its umpires entering: the
+    players' phones enter points only."""
     if is_director(user):
         return True
-    return umpires_sheet(user, sheet) and sheet.session.tournament.hand_entry != "players"
+    tournament = sheet.session.tournament
+    players_only = tournament.hand_entry == "players" and tournament.entry_mode == "points"
+    return umpires_sheet(user, sheet) and not players_only
 
 
 def may_enter_at_table(player, sheet) -> bool:

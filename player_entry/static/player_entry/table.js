@@ -16,6 +16,8 @@
   var texts = queueList ? queueList.dataset : {};
   var touched = false;
   var sending = false;
+  var player = part ? part.dataset.player : "";
+  var storeWorks = false;  // else the forms post as they are (no queue)
 
   // -- the queue, kept in IndexedDB ------------------------------------------------------------
 
@@ -42,9 +44,12 @@
   }
 
   function allQueued() {
+    // Only this player's: a phone lent to another player does not send his queue as his.
     return withStore("readonly", function (store) { return store.getAll(); })
       .then(function (items) {
-        return (items || []).sort(function (a, b) { return a.seq - b.seq; });
+        return (items || [])
+          .filter(function (item) { return item.player === player; })
+          .sort(function (a, b) { return a.seq - b.seq; });
       });
   }
 
@@ -114,7 +119,11 @@
 
   function csrfToken() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
+    if (input) return input.value;
+    var cookie = document.cookie.split("; ").filter(function (c) {
+      return c.indexOf("csrftoken=") === 0;
+    })[0];
+    return cookie ? decodeURIComponent(cookie.slice("csrftoken=".length)) : "";
   }
 
   function refusalOf(response) {
@@ -150,7 +159,9 @@
         return refusalOf(response).then(function (reason) {
           item.state = "refused";
           item.reason = reason;
-          return keep(item).then(function () { return "refused"; });
+          return keep(item).then(function () {
+            return item.kind === "hand" ? "refused hand" : "refused";
+          });
         });
       }
       return "later";  // the server is in trouble: try again later
@@ -161,6 +172,7 @@
     if (sending || !navigator.onLine) return Promise.resolve();
     sending = true;
     var changed = false;
+    var handRefused = false;
     return allQueued().then(function (items) {
       var queued = items.filter(function (item) { return item.state === "queued"; });
       return queued.reduce(function (previous, item) {
@@ -168,6 +180,7 @@
           if (!go) return false;
           return sendOne(item).then(function (outcome) {
             changed = true;
+            handRefused = handRefused || outcome === "refused hand";
             return outcome !== "later";
           });
         });
@@ -175,6 +188,9 @@
     }).catch(function () { /* the network dropped: the queue waits */ })
       .then(function () {
         sending = false;
+        // A hand refused (the sheet moved on): the page is read again, with the form's new
+        // version, unless the player is typing; the refused hand stays listed.
+        if (handRefused && !touched) { window.location.reload(); return null; }
         return refresh().then(function () { if (changed) pollNow(); });
       });
   }
@@ -182,7 +198,11 @@
   function enqueue(item) {
     item.seq = Date.now() + Math.random();
     item.state = "queued";
-    return keep(item).then(refresh).then(sendQueued);
+    item.player = player;
+    return keep(item).then(function () {
+      refresh();
+      sendQueued();
+    });
   }
 
   // -- the hand form and the answers -----------------------------------------------------------
@@ -234,29 +254,31 @@
     form.addEventListener("input", function () { touched = true; showWinFields(); });
     form.addEventListener("change", function () { touched = true; showWinFields(); });
     form.addEventListener("submit", function (event) {
+      if (!storeWorks) return;  // no queue on this browser: the form posts itself
       event.preventDefault();
       var body = formBody();
       var item = {
         key: newKey(), kind: "hand", url: form.dataset.queueUrl, version: form.version.value,
         body: body, label: describe(body)
       };
-      form.reset();
-      touched = false;
-      showWinFields();
-      enqueue(item);
+      enqueue(item).then(function () {
+        form.reset();
+        touched = false;
+        showWinFields();
+      }, function () { form.submit(); });  // not kept on the phone: posted at once instead
     });
     showWinFields();
   }
 
   document.addEventListener("submit", function (event) {
     var answer = event.target.closest("form[data-answer]");
-    if (!answer) return;
+    if (!answer || !storeWorks) return;
     event.preventDefault();
     var reason = answer.querySelector("input[name=reason]");
     enqueue({
       key: newKey(), kind: "answer", url: answer.dataset.answer,
       body: { reason: reason ? reason.value : "" }, label: answer.dataset.label
-    });
+    }).catch(function () { answer.submit(); });
   });
 
   // -- the table's state -----------------------------------------------------------------------
@@ -281,7 +303,12 @@
     var seconds = parseInt(part.dataset.pollSeconds, 10) || 5;
     window.setInterval(function () { sendQueued().then(pollNow); }, seconds * 1000);
   }
-  if (window.indexedDB) refresh().then(sendQueued);
+  if (window.indexedDB) {
+    openStore().then(function () {
+      storeWorks = true;
+      return refresh().then(sendQueued);
+    }, function () { /* private mode, no room: the forms post as they are */ });
+  }
   if ("serviceWorker" in navigator && part && part.dataset.worker) {
     navigator.serviceWorker.register(part.dataset.worker).catch(function () {});
   }
