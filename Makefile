@@ -72,6 +72,9 @@ bench: $(STAMP_DEV)
 # the blank score sheets of 32 tables printed.
 	$(BIN)/python manage.py bench_desk
 	$(BIN)/python manage.py bench_print_blank
+# The players' phones: 500 players entering, confirming and polling their tables, with the
+# server gone for 60 s in the middle (gunicorn + PostgreSQL + Redis, as above).
+	$(BIN)/python manage.py bench_phones
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

@@ -223,8 +223,11 @@ class Stack:
             check=True,
         )
 
-    def gunicorn(self, *, workers: int, threads: int, keep_alive: int) -> tuple[str, Path]:
-        port = free_port()
+    def gunicorn(
+        self, *, workers: int, threads: int, keep_alive: int, port: int | None = None
+    ) -> tuple[str, Path]:
+        """Start gunicorn (on `port`, or a free one); its access log is appended to."""
+        port = port or free_port()
         access_log = self.tmp / "access.log"
         gunicorn = str(Path(sys.executable).parent / "gunicorn")
         process = self.start(
@@ -295,6 +298,14 @@ class Stack:
         self.cleanups.append(log.close)
         self.pids[name] = process.pid
         return process
+
+    def kill(self, name: str) -> None:
+        """Kill the process `name` and its children at once (SIGKILL to its process group):
+        the server gone as when the hall's network drops, answers in flight lost."""
+        for process_name, process in self.processes:
+            if process_name == name and process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=20)
 
     def cpu_snapshot(self) -> dict:
         snapshot = {name: tree_cpu_seconds(pid) for name, pid in self.pids.items()}
