@@ -1,5 +1,6 @@
 """A real headless Chromium (Debian's `chromium` and `chromedriver`) driven by Selenium."""
 
+import contextlib
 import shutil
 import tempfile
 
@@ -28,9 +29,9 @@ def find_binary(*names: str) -> str | None:
     return None
 
 
-def _chromium(width: int, height: int):
+def _chromium(width: int, height: int, profile: str | None = None):
     """A new headless Chromium with a profile of its own (its own cookies: its own session),
-    and the directory of that profile."""
+    and the directory of that profile; `profile`: an earlier browser's, opened again."""
     chromium = find_binary("chromium", "chromium-browser")
     driver_path = find_binary("chromedriver")
     if not chromium or not driver_path:
@@ -40,7 +41,7 @@ def _chromium(width: int, height: int):
 
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    profile = tempfile.mkdtemp(prefix="mcr-chromium-")
+    profile = profile or tempfile.mkdtemp(prefix="mcr-chromium-")
     for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
@@ -61,15 +62,18 @@ def browser():
 @pytest.fixture
 def phones():
     """phones() → a new Chromium the size of a phone (390 px wide), its own browser session;
-    all quit at the end."""
+    phones(reopen=driver) → the same phone's browser started again after it was closed (its
+    profile: cookies, IndexedDB, service worker). All quit at the end."""
     opened = []
 
-    def open_phone():
-        driver, profile = _chromium(390, 844)
+    def open_phone(reopen=None):
+        driver, profile = _chromium(390, 844, reopen.mcr_profile if reopen else None)
+        driver.mcr_profile = profile
         opened.append((driver, profile))
         return driver
 
     yield open_phone
     for driver, profile in opened:
-        driver.quit()
+        with contextlib.suppress(Exception):  # a phone the test closed already
+            driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

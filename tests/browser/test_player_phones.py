@@ -151,6 +151,27 @@ def test_a_hand_entered_with_no_network_is_queued_and_recorded_once_when_it_retu
     assert (entry.status, entry.winner, entry.discarder, entry.points) == ("pending", "A", "B", 8)
 
 
+def test_a_hand_queued_with_no_network_survives_closing_the_browser(
+    phones, live_server, table, settings
+):
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    _sheet, players = table
+    phone = signed_in(phones, live_server, players["A"])
+    kept_offline(phone)
+    network(phone, offline=True)
+    enter_win(phone, "9")
+    wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 9")
+    phone.quit()  # the player closes the browser before the network returns
+    assert not TableEntry.objects.exists()
+
+    again = phones(reopen=phone)
+    again.get(f"{live_server.url}/me/table/")
+    until(again, lambda: TableEntry.objects.count() == 1)
+    until(again, lambda: not again.find_elements(By.CSS_SELECTOR, "#queue li"))
+    entry = TableEntry.objects.get()
+    assert (entry.entered_by, entry.points, entry.status) == (players["A"], 9, "pending")
+
+
 def test_an_entry_refused_once_the_network_returns_is_shown_with_the_reason_and_can_go(
     phones, live_server, table, settings
 ):
