@@ -102,11 +102,16 @@ def _cached(info: dict, version: str, name: str, build) -> str:
     return text
 
 
+def _part_key(tournament_pk: int, language: str, name: str) -> str:
+    """The name of a page part's copy, in this process (_LOCAL) and in the shared cache."""
+    return f"public:{tournament_pk}:{language}:{name}"
+
+
 def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
     """(the version it shows, what `build` gives) for this page part, built by one process
     at a time: while one renders a new version, the others serve the last copy instead of
     rendering it too (hundreds of polls arrive together just after a change)."""
-    key = f"public:{info['pk']}:{translation.get_language()}:{name}"
+    key = _part_key(info["pk"], translation.get_language(), name)
     entry = _LOCAL.get(key)
     if entry is not None and entry[0] == version:
         return entry
@@ -386,7 +391,7 @@ def unchanged_poll(slug: str, page: str, seen: str) -> JsonResponse | None:
     if seen != published_version(info["pk"]):
         return None
     served = (
-        _LOCAL.get(f"public:{info['pk']}:{language}:fragment:{page}")
+        _LOCAL.get(_part_key(info["pk"], language, f"fragment:{page}"))
         for language, _name in settings.LANGUAGES
     )
     if not any(entry is not None and entry[0] == seen for entry in served):
