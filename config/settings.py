@@ -104,6 +104,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An unchanged poll of a public page needs none of what follows (public/middleware.py).
     "public.middleware.UnchangedPollMiddleware",
+    # ... and so does an unchanged poll of a player's table (player_entry/poll_tickets.py).
+    "player_entry.poll_tickets.UnchangedTablePollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -263,6 +265,9 @@ PLAYER_TABLE_POLL_SECONDS = env_int("MCR_PLAYER_TABLE_POLL_SECONDS", 5, minimum=
 # Openings of unknown or revoked players' links from one address in a minute, beyond which
 # unknown links from it are refused for the rest of the minute (429): a guess at tokens.
 PLAYER_LINK_FAILURES_PER_MINUTE = env_int("MCR_PLAYER_LINK_FAILURES_PER_MINUTE", 30, minimum=1)
+# The players' links as QR codes on the seat cards too (docs/players-entry.md): off, since a
+# card lies on the table for the four to see and one player could answer for another.
+PLAYER_LINKS_ON_SEAT_CARDS = env_bool("MCR_PLAYER_LINKS_ON_SEAT_CARDS", False)
 
 # The cache holds the public pages, keyed on each tournament's live version (public/live.py):
 # Redis when REDIS_URL is set (shared by every web process), else this process's memory.

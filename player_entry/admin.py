@@ -1,25 +1,31 @@
 """The players' links and entries in the admin (issue 28).
 
-Links: the organisers list them (one per player: his number, name and address) and revoke one,
-which gives the player a new link at once. Entries: read-only, as the players' phones made
-them; the umpire of the table (or the chief umpire) settles a disputed or pending one on its
-page, with a reason: recorded as entered, or rejected.
+Links: the organisers list them (one per player: his number, name and address), print the
+player-number slips with their QR codes (the selected links', or a whole tournament's:
+player_entry.admin_pages) and revoke one, which gives the player a new link at once.
+Entries: read-only, as the players' phones made them; the umpire of the table (or the chief
+umpire) settles a disputed or pending one on its page, with a reason: recorded as entered, or
+rejected.
 """
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 
+from player_entry.admin_pages import SLIPS_URL_NAME
 from player_entry.links import link_address
 from player_entry.models import PlayerLink, TableEntry
+from player_entry.printing import render_slips, selected_slips_data
 from player_entry.services import player_link_revoke, table_entry_settle
+from reports.views import pdf_response
 from tournaments import policies
 from tournaments.admin.base import get_or_404, render, report_error
 from tournaments.admin.play import ReadOnlyAdmin, sheet_link
 from tournaments.errors import TournamentError
+from tournaments.models import Tournament
 
 
 @admin.register(PlayerLink)
@@ -31,7 +37,8 @@ class PlayerLinkAdmin(ReadOnlyAdmin):
     ordering = ["player__tournament", "player__lot_number", "-created_at"]
     readonly_fields = ["player", "address", "created_at", "revoked_at"]
     exclude = ["token"]
-    actions = ["action_revoke"]
+    actions = ["action_print_slips", "action_revoke"]
+    change_list_template = "admin/player_entry/playerlink/change_list.html"
 
     def has_module_permission(self, request):
         return policies.may_manage_player_links(request.user)
@@ -46,6 +53,28 @@ class PlayerLinkAdmin(ReadOnlyAdmin):
     @admin.display(description=_("link"))
     def address(self, obj):
         return "" if obj.revoked_at else link_address(obj)
+
+    def changelist_view(self, request, extra_context=None):
+        context = {**(extra_context or {}), "slips": self._slips_to_print(request)}
+        return super().changelist_view(request, context)
+
+    @staticmethod
+    def _slips_to_print(request) -> list[tuple[str, str]]:
+        """(tournament, address of its slips): the tournament the list is filtered by, else
+        those not finished (a tournament whose players have no link yet among them)."""
+        tournaments = Tournament.objects.order_by("-start_date", "name")
+        chosen = request.GET.get("player__tournament__id__exact")
+        if chosen:
+            tournaments = tournaments.filter(pk=chosen) if chosen.isdigit() else []
+        else:
+            tournaments = tournaments.exclude(status=Tournament.Status.FINISHED)
+        return [(str(t), reverse("admin:" + SLIPS_URL_NAME, args=[t.pk])) for t in tournaments]
+
+    @admin.action(description=_("Print the player-number slips (PDF)"))
+    def action_print_slips(self, request, queryset):
+        if not policies.may_manage_player_links(request.user):
+            raise PermissionDenied
+        return pdf_response("player-slips.pdf", render_slips(selected_slips_data(queryset)))
 
     @admin.action(description=_("Revoke the selected links (each player gets a new one)"))
     def action_revoke(self, request, queryset):

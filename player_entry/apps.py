@@ -9,10 +9,30 @@ class PlayerEntryConfig(AppConfig):
     def ready(self):
         # Builds on tournaments: its disputes join the tournament's dashboard through the
         # registry tournaments.admin.dashboard owns, which never imports this app.
+        from player_entry.admin_pages import slips_urls
         from player_entry.dashboard import disputes_dashboard_panel, sheet_entry_panel
+        from player_entry.printing import seat_card_links
+        from player_entry.umpire_views import umpire_queue_panel
+        from reports.data.chart import player_links_provider_register
         from tournaments.admin.dashboard import dashboard_panel_register
-        from tournaments.admin.extensions import sheet_panel_register
+        from tournaments.admin.extensions import sheet_panel_register, tournament_urls_register
 
         dashboard_panel_register(disputes_dashboard_panel)
         # ... and the umpire's score-sheet page shows the table's open entry at once.
         sheet_panel_register(sheet_entry_panel)
+        # ... and its queue of the hands saved with no network (player_entry.umpire_views).
+        sheet_panel_register(umpire_queue_panel)
+        # The players' links on paper: the seat cards (reports, which never imports this app)
+        # print each player's as a QR code where players enter hands; the tournament's admin
+        # prints the player-number slips.
+        player_links_provider_register(seat_card_links)
+        # The phones' unchanged polls answered early hold until who sits where changes.
+        from django.db.models.signals import post_delete, post_save
+
+        from player_entry.poll_tickets import expire_on_change
+        from tournaments.models import Seat, Session
+
+        for model in (Seat, Session):
+            post_save.connect(expire_on_change, sender=model, dispatch_uid=f"tickets-{model}")
+        post_delete.connect(expire_on_change, sender=Seat, dispatch_uid="tickets-seat-deleted")
+        tournament_urls_register(slips_urls)

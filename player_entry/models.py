@@ -130,3 +130,47 @@ class TableEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_session} #{self.number} ({self.get_status_display()})"
+
+
+class UmpireSubmission(models.Model):
+    """A hand the umpire's score-sheet page sent from its offline queue, kept by its
+    idempotency key in the same transaction as the hand: the same key sent again (its answer
+    lost with the network) finds the hand it recorded, and records nothing."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    table_session = models.ForeignKey(
+        TableSession,
+        on_delete=models.CASCADE,
+        related_name="umpire_submissions",
+        verbose_name=_("score sheet"),
+    )
+    key = models.CharField(_("idempotency key"), max_length=64)
+    hand = models.ForeignKey(
+        Hand,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("hand recorded"),
+    )
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    sheet_version = models.PositiveIntegerField(_("sheet version after it"))
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("umpire's queued hand")
+        verbose_name_plural = _("umpire's queued hands")
+        constraints = [
+            # The page's queue replayed: one hand per key and sheet.
+            models.UniqueConstraint(
+                fields=["table_session", "key"], name="one_umpire_hand_per_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_session} #{self.number} ({self.key})"

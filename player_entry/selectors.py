@@ -1,11 +1,15 @@
 """What a player's phone shows of his table: the four players, the winds of the hand in play,
-the hands recorded with running totals, and the entries awaiting an answer."""
+the hands recorded with running totals, and the entries awaiting an answer (a tiles hand with
+its tiles, in short and as faces, for the other players to check)."""
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from player_entry.models import TableEntry
 from player_entry.table_version import table_version
-from tournaments import policies
+from tournaments import policies, scoring_adapter
+from tournaments.admin.forms import MELD_TYPES, TilesHandForm, all_tiles
 from tournaments.models import Player, Seat, TableSession, Tournament
 from tournaments.models.play import POSITIONS
 from tournaments.seating_adapter import hand_winds, seat_wind
@@ -55,6 +59,7 @@ class TableView:
     recent: list[TableEntry] = field(default_factory=list)
     may_enter: bool = False
     points_mode: bool = False
+    open_entry_tiles: list["TileGroup"] = field(default_factory=list)
 
     @property
     def hands(self):
@@ -102,6 +107,7 @@ def table_view(*, sheet: TableSession, player: Player, open_to_hands: bool) -> T
             and policies.may_enter_at_table(player, sheet)
         ),
         points_mode=tournament.entry_mode == Tournament.EntryMode.POINTS_ONLY,
+        open_entry_tiles=hand_tiles_groups(open_entry.tiles if open_entry else None),
     )
 
 
@@ -117,8 +123,69 @@ def entry_data(entry: TableEntry) -> dict:
         "discarder": entry.discarder or None,
         "points": entry.points,
         "flowers": entry.flowers,
+        "tiles": entry.tiles,
+        "tiles_text": hand_tiles_text(entry.tiles),
         "entered_by": entry.entered_by_id,
         "answered_by": entry.answered_by_id,
         "reason": entry.reason,
         "hand_recorded": entry.hand_id is not None,
     }
+
+
+# -- a tiles hand, as the players check it ---------------------------------------------------
+
+
+@dataclass
+class TileGroup:
+    label: str
+    tiles: list[dict]  # {code, label, svg}: all_tiles()'s
+
+
+def _tiles_of(text: str) -> list[dict]:
+    faces = {tile["code"]: tile for tile in all_tiles()}
+    try:
+        codes = scoring_adapter.read_tiles(text or "")
+    except scoring_adapter.TileTextError:
+        return []
+    return [faces[code] for code in codes if code in faces]
+
+
+def _meld_name(meld: dict) -> str:
+    if meld.get("type") == "kong" and meld.get("concealed"):
+        return _("Concealed kong")
+    return str(dict(MELD_TYPES).get(meld.get("type"), meld.get("type") or ""))
+
+
+def _flag_names(tiles: dict) -> list[str]:
+    return [_label(flag) for flag in TilesHandForm.FLAGS if tiles.get(flag)]
+
+
+def _label(name: str) -> str:
+    """The umpire's form's label of a tile field, in the interface's language."""
+    return str(TilesHandForm.base_fields[name].label)
+
+
+def hand_tiles_text(tiles: dict | None) -> str:
+    """A hand in the shared format (docs/hand-format.md) in short: "123456789m5s · Winning
+    tile 5s · Chow 234p · Last tile of the wall"; empty without tiles."""
+    if not tiles:
+        return ""
+    parts = [tiles.get("concealed") or "—", f"{_label('win_tile')} {tiles.get('win_tile', '')}"]
+    parts += [f"{_meld_name(meld)} {meld.get('tiles', '')}" for meld in tiles.get("melds") or []]
+    return " · ".join(parts + _flag_names(tiles))
+
+
+def hand_tiles_groups(tiles: dict | None) -> list[TileGroup]:
+    """A hand's tiles as faces, group by group: the concealed tiles, the winning tile, each
+    meld."""
+    if not tiles:
+        return []
+    groups = [
+        TileGroup(_label("concealed"), _tiles_of(tiles.get("concealed"))),
+        TileGroup(_label("win_tile"), _tiles_of(tiles.get("win_tile"))),
+    ]
+    groups += [
+        TileGroup(_meld_name(meld), _tiles_of(meld.get("tiles")))
+        for meld in tiles.get("melds") or []
+    ]
+    return [group for group in groups if group.tiles]

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from player_entry.models import PlayerLink, TableEntry
+from player_entry.poll_tickets import tickets_expire
 from player_entry.table_version import table_version_touch
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
@@ -67,6 +68,7 @@ def player_link_revoke(*, player: Player, user=None) -> PlayerLink:
     PlayerLink.objects.select_for_update().filter(player=player, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
+    tickets_expire()  # his phone's unchanged polls are no longer answered without the link
     try:
         with transaction.atomic():
             return PlayerLink.objects.create(player=player, token=_new_token())
@@ -143,24 +145,26 @@ def _submit(
     number = sheet.hands.count() + 1
     winner = data.get("winner") or ""
     discarder = data.get("discarder") or ""
+    points, flowers = data.get("points"), data.get("flowers") or 0
     if data["outcome"] == Hand.Outcome.WIN:
         preview = hand_preview(  # the scoring core refuses an invalid or under-8 hand now
             table_session=sheet,
             winner=winner,
             discarder=discarder or None,
             tiles=data.get("hand"),
-            points=data.get("points"),
-            flowers=data.get("flowers") or 0,
+            points=points,
+            flowers=flowers,
         )
-        number = preview.number
+        # A tiles hand's points are the core's: kept, the other players check them.
+        number, points, flowers = preview.number, preview.points, preview.flowers
     entry = TableEntry.objects.create(
         table_session=sheet,
         number=number,
         outcome=data["outcome"],
         winner=winner,
         discarder=discarder,
-        points=data.get("points"),
-        flowers=data.get("flowers") or 0,
+        points=points,
+        flowers=flowers,
         tiles=data.get("hand"),
         entered_by=player,
         key=key,

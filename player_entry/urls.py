@@ -1,6 +1,6 @@
 from django.urls import path
 
-from player_entry import views
+from player_entry import umpire_views, views
 
 urlpatterns = [
     path("p/<str:token>/", views.link_open, name="player-entry-link"),
@@ -18,4 +18,12 @@ urlpatterns = [
         views.answer,
         name="player-entry-answer",
     ),
+    # The umpire's score-sheet page through a dropped network: its queue's endpoint and the
+    # service worker that keeps the page (docs/players-entry.md).
+    path(
+        "umpire/sheets/<int:table_session_id>/hands.json",
+        umpire_views.hands_api,
+        name="umpire-queue-hands",
+    ),
+    path("umpire/sw.js", umpire_views.service_worker, name="umpire-queue-worker"),
 ]

@@ -22,16 +22,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from player_entry import services
-from player_entry.forms import HandEntryForm
+from player_entry import poll_tickets, services
+from player_entry.forms import HandEntryForm, TilesEntryForm
 from player_entry.models import PlayerLink, TableEntry
 from player_entry.selectors import entry_data, player_table, table_etag, table_view
+from tournaments.admin.forms import all_tiles
 from tournaments.errors import TournamentError
 from tournaments.login_throttle import client_ip_behind_proxy
+from tournaments.models import TableSession, Tournament
 from tournaments.services.actions import state_allows
 from tournaments.services.sheets import HANDS
 
 SESSION_KEY = "player_entry_link"
+# The page's files the service worker keeps (sw.js lists the same): the tile picker for a
+# tournament that records tiles.
+ASSETS = ("player_entry/table.css", "player_entry/table.js", "tournaments/tile_picker.js")
 TEMPLATES = "player_entry/"
 STATUS_OF_CODE = {"forbidden": 403, "conflict": 412, "invalid_state": 409, "locked": 409}
 ANSWERS = {
@@ -118,11 +123,24 @@ def table(request):
     sheet = player_table(player)
     form = None
     if request.method == "POST" and sheet is not None:
-        form = HandEntryForm(request.POST)
+        form = _hand_form(sheet, request.POST)
         if form.is_valid() and _submitted(request, player, sheet, form):
             return redirect("player-entry-table")
         sheet = player_table(player)  # read again: the refusal may come from a change
     return render(request, TEMPLATES + "table.html", _context(request, player, sheet, form))
+
+
+def _records_tiles(sheet: TableSession) -> bool:
+    return sheet.session.tournament.entry_mode == Tournament.EntryMode.TILES
+
+
+def _hand_form(sheet: TableSession, data=None, *, initial=None):
+    """The phone's hand form: points and flowers, or in a tiles tournament the tiles as the
+    umpire's page takes them (the same form, the same checks)."""
+    if not _records_tiles(sheet):
+        return HandEntryForm(data, initial=initial)
+    seats = sheet.seats.select_related("player").order_by("position")
+    return TilesEntryForm(data, seats=seats, initial=initial)
 
 
 def _submitted(request, player, sheet, form) -> bool:
@@ -141,17 +159,22 @@ def _submitted(request, player, sheet, form) -> bool:
     return True
 
 
-def _context(request, player, sheet, form) -> dict:
+def _context(request, player, sheet, form, *, with_form: bool = True) -> dict:
+    """`with_form`: False for the table part alone (the poll), which shows no form."""
     view = None
     if sheet is not None:
         view = table_view(sheet=sheet, player=player, open_to_hands=state_allows(sheet, HANDS))
-        if form is None or form.is_valid():  # a fresh form: a new key, the version shown
-            form = HandEntryForm(initial={"version": sheet.version, "key": uuid.uuid4().hex})
+        if with_form and (form is None or form.is_valid()):  # a new key, the version shown
+            initial = {"version": sheet.version, "key": uuid.uuid4().hex}
+            form = _hand_form(sheet, initial=initial)
+    tiles_mode = sheet is not None and _records_tiles(sheet)
     return {
         "player": player,
         "tournament": player.tournament,
         "view": view,
         "form": form,
+        "tiles_mode": tiles_mode,
+        "tiles": all_tiles() if tiles_mode and form is not None and view.may_enter else [],
         "poll_seconds": settings.PLAYER_TABLE_POLL_SECONDS,
     }
 
@@ -191,7 +214,7 @@ def _answer(player, entry_id: int, action: str, reason: str) -> TableEntry:
 def service_worker(request):
     """/me/table/sw.js: its scope is the table page. Its cache is named after the static files'
     addresses, so that a new deployment replaces the old copies."""
-    assets = static("player_entry/table.css") + static("player_entry/table.js")
+    assets = "".join(static(path) for path in ASSETS)
     cache_version = hashlib.blake2b(assets.encode(), digest_size=6).hexdigest()
     response = render(
         request,
@@ -209,17 +232,24 @@ def service_worker(request):
 @never_cache
 @require_GET
 def state(request):
-    """The table part of the page, when its version moved (`If-None-Match`: 304 if not)."""
+    """The table part of the page, when its version moved (`If-None-Match`: 304 if not).
+    Leaves the phone a ticket for its next unchanged polls (player_entry.poll_tickets)."""
+    seen_generation = poll_tickets.generation()  # before the link and the seat are read
     player = linked_player(request)
     if player is None:
         return _signed_out(request, as_json=True)
     sheet = player_table(player)
     if sheet is None:
         return JsonResponse({"version": None, "html": ""})
+    poll_tickets.ticket_leave(
+        session_key=request.session.session_key,
+        sheet_id=sheet.pk,
+        seen_generation=seen_generation,
+    )
     etag = table_etag(sheet.pk)
     if etag is not None and request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified()
-    context = _context(request, player, sheet, None)
+    context = _context(request, player, sheet, None, with_form=False)
     html = render(request, TEMPLATES + "_table.html", context).content.decode()
     view = context["view"]
     response = JsonResponse({"version": view.etag, "sheet_version": sheet.version, "html": html})
@@ -252,9 +282,11 @@ def _form_errors(form) -> list[dict]:
 @never_cache
 @require_POST
 def entries_api(request):
-    """A hand from the phone's queue: JSON body as the form's fields, `If-Match`: the sheet's
-    version the phone read, `Idempotency-Key`: the entry's key. 201 with the pending entry;
-    200 with the entry this key already made; 400/403/409/412 with the reason."""
+    """A hand from the phone's queue: JSON body as the form's fields (in a tiles tournament the
+    tile fields of the umpire's form, checked by it), `If-Match`: the sheet's version the phone
+    read, `Idempotency-Key`: the entry's key. 201 with the pending entry; 200 with the entry
+    this key already made; 400 (a field: its errors; refused by the scoring core: its message),
+    403/409/412 with the reason."""
     player = linked_player(request)
     if player is None:
         return _signed_out(request, as_json=True)
@@ -266,7 +298,7 @@ def entries_api(request):
         return _refusal(_("Send the hand as a JSON object."), 400, "parse_error")
     version = request.headers.get("If-Match", "").strip('"')
     key = request.headers.get("Idempotency-Key", "")
-    form = HandEntryForm({**body, "version": version, "key": key})
+    form = _hand_form(sheet, {**body, "version": version, "key": key})
     if not form.is_valid():
         return _refusal("", 400, errors=_form_errors(form))
     try:

@@ -403,19 +403,18 @@ def is_the_player(user, player) -> bool:
 
 def players_enter_hands(tournament) -> bool:
     """The tournament lets the players of a table enter its hands on their phones (its
-    `hand_entry` setting: players, or both)."""
+    `hand_entry` setting: players, or both): points, or the tiles where they are recorded."""
     return tournament.hand_entry in ("players", "both")
 
 
 def umpire_enters_hands(user, sheet) -> bool:
     """Enters the hands of this sheet through the umpire's doors: its umpire, unless the
-    tournament has its players enter them (then he settles their disputes, `may_settle_entry`);
-    the chief umpire always. A tournament that records tiles keeps its umpires entering: the
-    players' phones enter points only."""
+    tournament has its players enter them (`hand_entry` players: then he settles their
+    disputes, `may_settle_entry`), points or tiles alike, since the phones enter the tiles with
+    the same picker; the chief umpire always."""
     if is_director(user):
         return True
-    tournament = sheet.session.tournament
-    players_only = tournament.hand_entry == "players" and tournament.entry_mode == "points"
+    players_only = sheet.session.tournament.hand_entry == "players"
     return umpires_sheet(user, sheet) and not players_only
 
 

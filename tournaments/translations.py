@@ -40,7 +40,9 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "npgettext_lazy": ((1, "c"), 2, 3),
 }
-SOURCE_DIRS = ("api", "config", "desk", "public", "reports", "templates", "tournaments")
+SOURCE_DIRS = (
+    "api", "config", "desk", "player_entry", "public", "reports", "templates", "tournaments"
+)
 TEMPLATE_SUFFIXES = (".html", ".txt")
 
 

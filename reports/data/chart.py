@@ -4,6 +4,8 @@ list of each player's table and seat by session, and the seat cards with the sea
 renderers in reports.forms.chart only lay them out.
 """
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -126,6 +128,30 @@ def schedule_data(*, tournament: Tournament) -> dict:
     }
 
 
+# -- the players' own links on the seat cards (issue 28) ------------------------------------
+# An app that gives players a personal link to their table on their phones (player_entry)
+# registers `provider(tournament, player_ids) -> {player_id: absolute URL}` from its
+# AppConfig.ready; reports never imports it. Where players enter hands, each seat of a card
+# then carries its player's link (printed as a QR code); otherwise no seat has one.
+PLAYER_LINKS_PROVIDERS: list[Callable[[Tournament, list[int]], dict[int, str]]] = []
+
+
+def player_links_provider_register(provider: Callable) -> None:
+    """Print on the seat cards the links `provider(tournament, player_ids)` gives (once)."""
+    if provider not in PLAYER_LINKS_PROVIDERS:
+        PLAYER_LINKS_PROVIDERS.append(provider)
+
+
+def player_links(tournament: Tournament, player_ids: list[int]) -> dict[int, str]:
+    """The players' links to print on their seat cards: none unless players enter hands."""
+    if tournament.hand_entry == Tournament.HandEntry.UMPIRES or not player_ids:
+        return {}
+    links: dict[int, str] = {}
+    for provider in PLAYER_LINKS_PROVIDERS:
+        links.update(provider(tournament, player_ids))
+    return links
+
+
 def _person(seat: ChartSeat) -> dict:
     return {
         "label": seat.label,
@@ -137,7 +163,7 @@ def _person(seat: ChartSeat) -> dict:
     }
 
 
-def _card(card: SeatCard) -> dict:
+def _card(card: SeatCard, links: dict[int, str]) -> dict:
     return {
         "session": card.session,
         "session_title": game_title(card.session),
@@ -145,7 +171,14 @@ def _card(card: SeatCard) -> dict:
         "table": card.table,
         "table_group": card.table_group,
         "seats": [
-            {"position": s.position, "wind": s.wind, "wind_name": wind_name(s.wind)} | _person(s)
+            {
+                "position": s.position,
+                "wind": s.wind,
+                "wind_name": wind_name(s.wind),
+                "player_id": s.player_id,
+                "link": links.get(s.player_id, ""),
+            }
+            | _person(s)
             for s in card.seats
         ],
         "rounds": [
@@ -174,11 +207,13 @@ def seat_cards_data(
     *, tournament: Tournament, session: int | None = None, table: int | None = None
 ) -> dict:
     """One card per table and session (all, or one session's, or one table's): the four
-    players at their starting seats and the seat rotation of Appendix 4, dealers marked."""
+    players at their starting seats and the seat rotation of Appendix 4, dealers marked; where
+    players enter hands, each seat's `link` is its player's own (see player_links), else ""."""
+    cards = seat_cards(tournament=tournament, session=session, table=table)
+    seated = sorted({seat.player_id for card in cards for seat in card.seats})
+    links = player_links(tournament, seated)
     return {
         "tournament": tournament.name,
         "winds": wind_legend(),
-        "cards": [
-            _card(c) for c in seat_cards(tournament=tournament, session=session, table=table)
-        ],
+        "cards": [_card(c, links) for c in cards],
     }

@@ -20,7 +20,7 @@ from reportlab.platypus import (
 )
 
 from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer
+from reports.base import GRID, SHADE, BaseRenderer, qr_drawing
 from reports.data.chart import chart_data, schedule_data, seat_cards_data
 
 STRIPE = colors.HexColor("#F6F6F6")
@@ -352,7 +352,9 @@ class _CutLine(Flowable):
 
 class SeatCardsRenderer(_FitsText, BaseRenderer):
     """One card per table and session, two to an A4 page: the four players at their starting
-    seats, and who sits where in each of the four rounds, with the dealer marked."""
+    seats, and who sits where in each of the four rounds, with the dealer marked. Where the
+    seats carry their players' own links (players enter hands: reports.data.chart), a column
+    beside the card prints each as a QR code."""
 
     title = gettext_lazy("Seat cards")
     font_size = 9
@@ -365,10 +367,15 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
     round_column = 44 * mm
     name_size = 10
     round_name_size = 8
+    # where players enter hands: the column of their codes
+    code_size = 22 * mm
+    codes_column = 24 * mm
+    codes_gap = 3 * mm
 
     def _styles(self):
         styles = super()._styles()
         base = styles["cell"]
+        styles["code_note"] = styles["small"].clone("code_note", alignment=1)
         styles["big"] = base.clone("big", fontName=self.font_bold, fontSize=16, leading=19)
         styles["big_right"] = styles["big"].clone("big_right", alignment=2)
         styles["name"] = base.clone("name", fontSize=self.name_size, leading=12)
@@ -401,13 +408,34 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
         return story
 
     def _card(self, card: dict, data: dict) -> list[Flowable]:
+        if not any(seat["link"] for seat in card["seats"]):
+            return [self._title(card, data), Spacer(1, 2 * mm), *self._body(card, data)]
+        # Players enter hands on their phones: a column of the four players' codes (their own
+        # links), in the order of the seats, beside the whole card, so that the card keeps its
+        # height and two still share a page.
+        width = self.content_width - self.codes_column - self.codes_gap
+        left = [self._title(card, data, width), Spacer(1, 2 * mm), *self._body(card, data, width)]
+        body = self.table(
+            [[left, self._codes(card)]],
+            [width + self.codes_gap, self.codes_column],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), self.codes_gap),
+            ],
+        )
+        return [body]
+
+    def _body(self, card: dict, data: dict, width: float | None = None) -> list[Flowable]:
+        width = width or self.content_width
         return [
-            self._title(card, data),
-            Spacer(1, 2 * mm),
-            self._seats(card),
+            self._seats(card, width),
             Spacer(1, 3 * mm),
             self.paragraph(_("Seat rotation (Appendix 4)"), "heading", bold=True),
-            self._rotation(card, data["winds"]),
+            self._rotation(card, data["winds"], width),
             Spacer(1, 1.5 * mm),
             self.paragraph(
                 _(
@@ -419,7 +447,29 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
             ),
         ]
 
-    def _title(self, card: dict, data: dict):
+    def _codes(self, card: dict):
+        """Each player's code, labelled with his seat and number as on his line of the
+        seats: scanned, it opens his own table on his phone."""
+        size = self.code_size
+        rows, style = [], [
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ("FONT", (0, 0), (-1, -1), self.font_bold, 9),
+        ]
+        for seat in card["seats"]:
+            label = f"{seat['wind_name']} · {seat['label']}"
+            rows.append([self.fit(label, self.codes_column, size=9, bold=True)])
+            rows.append([qr_drawing(seat["link"], size) if seat["link"] else ""])
+            style.append(("BOTTOMPADDING", (0, len(rows) - 1), (0, len(rows) - 1), 2.5 * mm))
+        note = self.paragraph(_("Scan your code to open your table on your phone."), "code_note")
+        rows.append([note])
+        return self.table(rows, [self.codes_column], style)
+
+    def _title(self, card: dict, data: dict, width: float | None = None):
         table = _("Table %(n)s") % {"n": card["table"]}
         if card["table_group"]:
             table += f" ({card['table_group']})"
@@ -428,7 +478,7 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
             [self.paragraph(left, "big", bold=True), self.paragraph(table, "big_right", bold=True)],
             [self.text(data["tournament"], "subtitle"), ""],
         ]
-        half = self.content_width / 2
+        half = (width or self.content_width) / 2
         style = [
             ("FONT", (0, 1), (-1, 1), self.font, 9),
             ("TEXTCOLOR", (0, 1), (-1, 1), QUIET),
@@ -439,8 +489,8 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
         ]
         return self.table(rows, [half, half], style)
 
-    def _seats(self, card: dict):
-        name_width = self.content_width - (
+    def _seats(self, card: dict, width: float):
+        name_width = width - (
             self.wind_column + self.position_column + self.number_column + self.team_column
         )
         widths = [
@@ -488,10 +538,10 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
             notes.append(_("for player %(n)s") % {"n": seat["replaced"]})
         return text + (f" ({', '.join(notes)})" if notes else "")
 
-    def _rotation(self, card: dict, winds: list[dict]):
+    def _rotation(self, card: dict, winds: list[dict], width: float):
         """Appendix 4 for this table: per round a row of numbers (and positions) at East,
         South, West, North, and under it a row of their names."""
-        seat_width = (self.content_width - self.round_column) / 4
+        seat_width = (width - self.round_column) / 4
         size = self.font_size
         rows = [
             [

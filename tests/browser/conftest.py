@@ -68,6 +68,12 @@ def phones():
 
     def open_phone(reopen=None):
         driver, profile = _chromium(390, 844, reopen.mcr_profile if reopen else None)
+        # Headless Chromium keeps its window at least 500 px wide: the phone's 390 px are
+        # emulated (a phone's screen, touch-sized viewport).
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+        )
         driver.mcr_profile = profile
         opened.append((driver, profile))
         return driver
@@ -77,3 +83,14 @@ def phones():
         with contextlib.suppress(Exception):  # a phone the test closed already
             driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def relay(live_server):
+    """The live server through a relay the test may cut (`relay.url` instead of the server's):
+    the server truly unreachable, for the page and its service worker alike."""
+    from tests.browser.relay import Relay
+
+    through = Relay(live_server.url)
+    yield through
+    through.cut()

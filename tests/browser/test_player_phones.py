@@ -26,14 +26,16 @@ def table(db):
     return sheet, {seat.position: seat.player for seat in sheet.seats.select_related("player")}
 
 
-def signed_in(phones, live_server, player):
+def signed_in(phones, server, player):
+    """`server`: the live server, or the relay in front of it (its `url`)."""
     phone = phones()
-    phone.get(f"{live_server.url}/p/{player_link_issue(player=player).token}/")
+    phone.get(f"{server.url}/p/{player_link_issue(player=player).token}/")
     wait_for_text(phone, "main h1", "Session 1")
     return phone
 
 
 def no_sideways_scrolling(phone) -> bool:
+    assert phone.execute_script("return window.innerWidth") == 390  # a phone's width
     return phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
@@ -100,8 +102,10 @@ def test_a_revoked_link_signs_its_phone_out_at_once(phones, live_server, table):
     assert not phone.find_elements(By.ID, "hand-form")
 
 
-def network(phone, *, offline: bool) -> None:
-    """The phone's network switched off or on (Chromium's DevTools)."""
+def network(phone, relay, *, offline: bool) -> None:
+    """The phone's network switched off or on: the server cut off (the relay: the service
+    worker too, which Chromium's emulation leaves online), and the page told (DevTools)."""
+    relay.cut() if offline else relay.restore()
     phone.execute_cdp_cmd("Network.enable", {})
     phone.execute_cdp_cmd(
         "Network.emulateNetworkConditions",
@@ -130,20 +134,20 @@ def until(phone, check) -> None:
 
 
 def test_a_hand_entered_with_no_network_is_queued_and_recorded_once_when_it_returns(
-    phones, live_server, table, settings
+    phones, relay, table, settings
 ):
     settings.PLAYER_TABLE_POLL_SECONDS = 1
     _sheet, players = table
-    phone = signed_in(phones, live_server, players["A"])
+    phone = signed_in(phones, relay, players["A"])
     kept_offline(phone)
-    network(phone, offline=True)
+    network(phone, relay, offline=True)
     enter_win(phone)
     wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 8")
-    phone.get(f"{live_server.url}/me/table/")  # opened again with no network
+    phone.get(f"{relay.url}/me/table/")  # opened again with no network
     wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 8")
     assert not TableEntry.objects.exists()
 
-    network(phone, offline=False)
+    network(phone, relay, offline=False)
     until(phone, lambda: TableEntry.objects.count() == 1)
     until(phone, lambda: not phone.find_elements(By.CSS_SELECTOR, "#queue li"))
     wait(phone).until(lambda _d: phone.find_elements(By.CSS_SELECTOR, "[data-action=withdraw]"))
@@ -152,20 +156,21 @@ def test_a_hand_entered_with_no_network_is_queued_and_recorded_once_when_it_retu
 
 
 def test_a_hand_queued_with_no_network_survives_closing_the_browser(
-    phones, live_server, table, settings
+    phones, relay, table, settings
 ):
     settings.PLAYER_TABLE_POLL_SECONDS = 1
     _sheet, players = table
-    phone = signed_in(phones, live_server, players["A"])
+    phone = signed_in(phones, relay, players["A"])
     kept_offline(phone)
-    network(phone, offline=True)
+    network(phone, relay, offline=True)
     enter_win(phone, "9")
     wait_for_text(phone, '#queue li[data-state="queued"]', "A ← B, 9")
     phone.quit()  # the player closes the browser before the network returns
     assert not TableEntry.objects.exists()
 
+    relay.restore()  # the network is back when he opens it again
     again = phones(reopen=phone)
-    again.get(f"{live_server.url}/me/table/")
+    again.get(f"{relay.url}/me/table/")
     until(again, lambda: TableEntry.objects.count() == 1)
     until(again, lambda: not again.find_elements(By.CSS_SELECTOR, "#queue li"))
     entry = TableEntry.objects.get()
@@ -173,17 +178,17 @@ def test_a_hand_queued_with_no_network_survives_closing_the_browser(
 
 
 def test_an_entry_refused_once_the_network_returns_is_shown_with_the_reason_and_can_go(
-    phones, live_server, table, settings
+    phones, relay, table, settings
 ):
     settings.PLAYER_TABLE_POLL_SECONDS = 1
     sheet, players = table
-    phone = signed_in(phones, live_server, players["A"])
+    phone = signed_in(phones, relay, players["A"])
     kept_offline(phone)
-    network(phone, offline=True)
+    network(phone, relay, offline=True)
     enter_win(phone, "12")
     wait_for_text(phone, '#queue li[data-state="queued"]', "12")
     hand_record_win(table_session=sheet, winner="D", discarder="C", points=8)  # meanwhile
-    network(phone, offline=False)
+    network(phone, relay, offline=False)
     wait_for_text(phone, '#queue li[data-state="refused"]', "changed")
     assert not TableEntry.objects.exists()
     tap(phone, '#queue li[data-state="refused"] button[data-queue-action="discard"]')

@@ -153,18 +153,6 @@ def test_where_players_enter_hands_the_tables_umpire_settles_rather_than_enters(
     assert allowed.status_code == 201
 
 
-def test_a_tiles_tournament_keeps_its_umpires_entering_since_phones_enter_points_only(
-    sheet, django_user_model
-):
-    Tournament.objects.filter(pk=sheet.session.tournament_id).update(
-        entry_mode=Tournament.EntryMode.TILES
-    )
-    umpire = api_client(_umpire_of(sheet, django_user_model))
-    body = {"outcome": "draw"}
-    allowed = umpire.post(url(sheet, "hands/"), body, format="json", **if_match(sheet))
-    assert allowed.status_code == 201
-
-
 def test_the_table_poll_answers_304_until_an_entry_changes_the_table(
     sheet, phone, django_capture_on_commit_callbacks
 ):

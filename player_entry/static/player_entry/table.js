@@ -7,6 +7,8 @@
      with its idempotency key (a resend is applied once) and the sheet's version the phone read
      (If-Match). One the server refuses stays, shown as refused with its reason, until the
      player discards it or enters it again: nothing is dropped silently.
+   - In a tournament that records tiles the form is the umpire's tile picker
+     (tournaments/tile_picker.js); the queue sends its fields as the server's form takes them.
    - A service worker keeps the page and its files for when the network is gone. */
 (function () {
   "use strict";
@@ -207,31 +209,93 @@
 
   // -- the hand form and the answers -----------------------------------------------------------
 
+  var tilesMode = !!form && form.dataset.mode === "tiles";
+  var NOT_SENT = { csrfmiddlewaretoken: true, version: true, key: true, outcome: true };
+
+  function tileFields() {
+    // A tiles hand: every field of the form as the server's form takes it (the picker's
+    // notation fields, the meld types, the concealed-kong and special-win boxes, flowers).
+    var body = {};
+    Array.prototype.forEach.call(form.elements, function (element) {
+      var name = element.name;
+      if (!name || NOT_SENT[name]) return;
+      if (element.type === "checkbox") {
+        body[name] = element.checked;
+      } else if (element.type === "radio") {
+        if (element.checked || !(name in body)) body[name] = element.checked ? element.value : "";
+      } else {
+        body[name] = element.value;
+      }
+    });
+    return body;
+  }
+
   function formBody() {
     var data = new FormData(form);
     var body = { outcome: data.get("outcome") };
     if (body.outcome === "win") {
+      if (tilesMode) body = Object.assign(tileFields(), body);
       body.winner = data.get("winner") || null;
       body.discarder = data.get("discarder") || null;
-      body.points = data.get("points") === "" ? null : Number(data.get("points"));
+      if (!tilesMode) {
+        body.points = data.get("points") === "" ? null : Number(data.get("points"));
+      }
       body.flowers = Number(data.get("flowers") || 0);
     }
     return body;
   }
 
+  function redrawPicker() {
+    // The picker draws a field's tiles when it loses the focus, and greys the winner's own
+    // seat among the discarders when the winner changes: both after the form was reset or
+    // filled again.
+    if (!tilesMode) return;
+    form.querySelectorAll("input.tile-field").forEach(function (field) {
+      field.dispatchEvent(new Event("blur"));
+    });
+    var winner = form.querySelector("input[name=winner]");
+    if (winner) winner.dispatchEvent(new Event("change"));
+  }
+
   function fillForm(body) {
     if (!form) return;
-    ["outcome", "winner", "discarder"].forEach(function (name) {
-      var value = body[name] || "";
-      var input = form.querySelector("input[name=" + name + "][value='" + value + "']");
-      if (input) input.checked = true;
-    });
-    ["points", "flowers"].forEach(function (name) {
-      var input = form.querySelector("input[name=" + name + "]");
-      if (input && body[name] !== undefined && body[name] !== null) input.value = body[name];
+    Object.keys(body).forEach(function (name) {
+      var value = body[name];
+      form.querySelectorAll("[name='" + name + "']").forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = input.value === (value || "");
+        } else if (input.type === "checkbox") {
+          input.checked = !!value;
+        } else if (value !== undefined && value !== null) {
+          input.value = value;
+        }
+      });
     });
     touched = true;
+    redrawPicker();
     showWinFields();
+  }
+
+  function optionText(name, value) {
+    var option = form.querySelector("select[name='" + name + "'] option[value='" + value + "']");
+    return option ? option.textContent.trim() : value;
+  }
+
+  function labelText(name) {
+    var label = form.querySelector("label[for='id_" + name + "']");
+    return label ? label.textContent.replace(/:\s*$/, "").trim() : name;
+  }
+
+  function tilesInShort(body) {
+    // "123456789m5s · Winning tile 5s · Chow 234p", as the server writes an entry's tiles (the
+    // points are the server's).
+    var parts = [body.concealed || "—", labelText("win_tile") + " " + (body.win_tile || "—")];
+    for (var index = 1; body["meld" + index + "_type"] !== undefined; index++) {
+      var kind = body["meld" + index + "_type"];
+      if (kind) parts.push(optionText("meld" + index + "_type", kind) + " " +
+        (body["meld" + index + "_tiles"] || ""));
+    }
+    return parts.join(" · ");
   }
 
   function describe(body) {
@@ -240,8 +304,9 @@
       var choice = form.querySelector("input[name=outcome]:checked");
       return text + (choice ? choice.parentNode.textContent.trim() : body.outcome);
     }
-    return text + body.winner + (body.discarder ? " ← " + body.discarder : " ⟲") +
-      ", " + body.points + (body.flowers ? " + " + body.flowers : "");
+    text += body.winner + (body.discarder ? " ← " + body.discarder : " ⟲") + ", ";
+    if (tilesMode) return text + tilesInShort(body) + (body.flowers ? " + " + body.flowers : "");
+    return text + body.points + (body.flowers ? " + " + body.flowers : "");
   }
 
   function showWinFields() {
@@ -250,6 +315,13 @@
     form.classList.toggle("no-win", !!checked && checked.value !== "win");
   }
 
+  if (tilesMode) {
+    // The picker is the phone's keyboard for the tiles: the notation fields take the focus
+    // (the picker adds to the one focused) without opening the phone's own keyboard over it.
+    form.querySelectorAll("input.tile-field").forEach(function (field) {
+      field.setAttribute("inputmode", "none");
+    });
+  }
   if (form) {
     form.addEventListener("input", function () { touched = true; showWinFields(); });
     form.addEventListener("change", function () { touched = true; showWinFields(); });
@@ -263,6 +335,7 @@
       };
       enqueue(item).then(function () {
         form.reset();
+        redrawPicker();
         touched = false;
         showWinFields();
       }, function () { form.submit(); });  // not kept on the phone: posted at once instead

@@ -4,7 +4,10 @@
 "use strict";
 const CACHE = "mcr-table-{{ cache_version }}";
 const PAGE = "{% url 'player-entry-table' %}";
-const ASSETS = ["{% static 'player_entry/table.css' %}", "{% static 'player_entry/table.js' %}"];
+const ASSETS = [
+  "{% static 'player_entry/table.css' %}", "{% static 'player_entry/table.js' %}",
+  "{% static 'tournaments/tile_picker.js' %}"
+];
 
 self.addEventListener("install", (event) => {
   // The page too, as it is now: the phone that just opened it may lose the network at once.
