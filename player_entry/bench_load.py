@@ -81,6 +81,7 @@ class Phone:
         self.changed = asyncio.Event()
         self.queue: list[Item] = []
         self.sending = asyncio.Lock()
+        self.resends = 0
 
     # -- HTTP -------------------------------------------------------------------------------
 
@@ -91,20 +92,30 @@ class Phone:
         return {**headers, **(extra or {})}
 
     async def _send(self, kind: str | None, method: str, url: str, **kw):
-        """(status, headers, body); status 0 when there was no answer."""
+        """(status, headers, body); status 0 when there was no answer. A request whose kept-alive
+        connection the server closed before answering (a web process restarted by
+        `max_requests`) is sent again at once, as a browser does (Chromium resends a request
+        that got nothing on a reused connection): timed as one request, counted in `resends`."""
         began = time.perf_counter()
         try:
-            async with self.http.request(method, url, allow_redirects=False, **kw) as answer:
-                body = await answer.read()
-                for name, morsel in answer.cookies.items():
-                    self.cookies[name] = morsel.value
-                status, headers = answer.status, answer.headers
+            try:
+                status, headers, body = await self._exchange(method, url, **kw)
+            except (aiohttp.ServerDisconnectedError, ConnectionResetError):
+                self.resends += 1
+                status, headers, body = await self._exchange(method, url, **kw)
         except (aiohttp.ClientError, OSError, TimeoutError):
             status, headers, body = 0, {}, b""
         if kind is not None:
             ms = (time.perf_counter() - began) * 1000
             self.samples.append(Sample(kind, round(self.clock.now() - ms / 1000, 3), ms, status))
         return status, headers, body
+
+    async def _exchange(self, method: str, url: str, **kw):
+        async with self.http.request(method, url, allow_redirects=False, **kw) as answer:
+            body = await answer.read()
+            for name, morsel in answer.cookies.items():
+                self.cookies[name] = morsel.value
+            return answer.status, answer.headers, body
 
     async def sign_in(self) -> None:
         status, _h, _b = await self._send(None, "GET", f"/p/{self.token}/")
@@ -305,6 +316,7 @@ async def _client_main(cfg: PhoneConfig, job: dict) -> dict:
         "log": log,
         "replays": replays,
         "signed_in_late_s": max(0.0, late),
+        "resends": sum(phone.resends for phone in everyone),
         "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 1),
     }
 

@@ -69,7 +69,11 @@ class TableView:
 def table_view(*, sheet: TableSession, player: Player, open_to_hands: bool) -> TableView:
     """`open_to_hands`: the sheet's state takes a hand now (the caller asks the services'
     state rule)."""
-    etag = table_etag(sheet.pk) or '""'
+    # The version of what the page shows is never newer than what it read: the sheet's row as
+    # the caller read it, the entries' token before the entries. Read later, a hand or an
+    # entry written in between would leave the phone holding an old sheet under a new tag,
+    # answered "unchanged" until the next change (and its next hand refused, 412).
+    etag = f'"{sheet.version}.{table_version(sheet.pk)}"'
     scoresheet = scoresheet_compute(table_session=sheet, teams=False)
     number = scoresheet.next_number
     shown = number or max(scoresheet.hands_entered, 1)

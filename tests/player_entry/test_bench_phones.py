@@ -181,3 +181,33 @@ def test_the_command_refuses_a_number_of_players_that_is_not_a_multiple_of_four(
 
     with pytest.raises(CommandError, match="multiple of 4"):
         call_command("bench_phones", "--players", "10")
+
+
+def test_a_request_on_a_connection_the_server_closed_is_sent_again_once_as_a_browser_does(
+    monkeypatch,
+):
+    tries = []
+
+    async def closed_then_answered(self, method, url, **kw):
+        tries.append(url)
+        if len(tries) == 1:
+            raise aiohttp.ServerDisconnectedError()
+        return 304, {}, b""
+
+    async def always_closed(self, method, url, **kw):
+        tries.append(url)
+        raise aiohttp.ServerDisconnectedError()
+
+    async def two_polls():
+        samples = []
+        phone = bench_load.Phone(None, "token", bench_load.Clock(0), samples, [])
+        monkeypatch.setattr(bench_load.Phone, "_exchange", closed_then_answered)
+        first = await phone._send("poll", "GET", "/me/table/state.json")
+        monkeypatch.setattr(bench_load.Phone, "_exchange", always_closed)
+        second = await phone._send("poll", "GET", "/me/table/state.json")
+        return first[0], second[0], phone.resends, [s.status for s in samples]
+
+    first, second, resends, statuses = asyncio.run(two_polls())
+
+    assert (first, second) == (304, 0)  # sent again once, never twice
+    assert len(tries) == 4 and resends == 2 and statuses == [304, 0]

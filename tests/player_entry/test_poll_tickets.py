@@ -8,9 +8,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from player_entry.selectors import table_etag, table_view
 from player_entry.services import player_link_revoke, table_entry_submit
 from tests.tournaments.factories import PLAY_START, seated_table
-from tournaments.models import Session
+from tournaments.models import Session, TableSession
 from tournaments.services.hands import hand_record_win
 from tournaments.services.sessions import session_start
 
@@ -105,3 +106,17 @@ def test_a_new_session_started_takes_the_phone_to_its_new_table(
     moved, _sql = polled(client, etag)
     assert moved.status_code == 200
     assert "Session 2" in moved.json()["html"]
+
+
+def test_a_table_read_before_a_hand_is_tagged_with_what_it_read_so_the_next_poll_shows_it(
+    phone, sheet, seated
+):
+    """The sheet's row read, then a hand recorded by the umpire, then the page drawn: its tag
+    is the version read, so the phone's next poll is not answered "unchanged"."""
+    read_before = TableSession.objects.get(pk=sheet.pk)
+    hand_record_win(table_session=sheet, winner="D", discarder="C", points=8)
+
+    view = table_view(sheet=read_before, player=seated["A"], open_to_hands=True)
+
+    assert view.etag.startswith(f'"{read_before.version}.')
+    assert view.etag != table_etag(sheet.pk)

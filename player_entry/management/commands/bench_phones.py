@@ -127,6 +127,7 @@ class Command(BaseCommand):
             "client_processes": options["clients"],
             "client_cpu_seconds": load["cpu_seconds"],
             "signed_in_late_s": load["signed_in_late_s"],
+            "requests_resent_on_a_connection_closed_by_the_server": load["resends"],
         }
         report = bench.report_of(
             load=load, left=left, outage_at=outage_at, back_at=back_at, setup=setup
@@ -180,4 +181,5 @@ def _merge(results: list[dict]) -> dict:
         "replays": [r for result in results for r in result["replays"]],
         "cpu_seconds": round(sum(result["cpu_seconds"] for result in results), 1),
         "signed_in_late_s": max(result["signed_in_late_s"] for result in results),
+        "resends": sum(result["resends"] for result in results),
     }
