@@ -61,13 +61,15 @@ class PlayerLinkAdmin(ReadOnlyAdmin):
     @staticmethod
     def _slips_to_print(request) -> list[tuple[str, str]]:
         """(tournament, address of its slips): the tournament the list is filtered by, else
-        those not finished (a tournament whose players have no link yet among them)."""
+        the one tournament not finished (with several, the list asks to filter: one button
+        each would crowd the page's tools)."""
         tournaments = Tournament.objects.order_by("-start_date", "name")
         chosen = request.GET.get("player__tournament__id__exact")
         if chosen:
             tournaments = tournaments.filter(pk=chosen) if chosen.isdigit() else []
         else:
-            tournaments = tournaments.exclude(status=Tournament.Status.FINISHED)
+            tournaments = tournaments.exclude(status=Tournament.Status.FINISHED)[:2]
+            tournaments = tournaments if len(tournaments) == 1 else []
         return [(str(t), reverse("admin:" + SLIPS_URL_NAME, args=[t.pk])) for t in tournaments]
 
     @admin.action(description=_("Print the player-number slips (PDF)"))

@@ -10,6 +10,7 @@ from player_entry.models import TableEntry
 from player_entry.table_version import table_version
 from tournaments import policies, scoring_adapter
 from tournaments.admin.forms import MELD_TYPES, TilesHandForm, all_tiles
+from tournaments.display import wind_letter, wind_name
 from tournaments.models import Player, Seat, TableSession, Tournament
 from tournaments.models.play import POSITIONS
 from tournaments.seating_adapter import hand_winds, seat_wind
@@ -81,7 +82,7 @@ def table_view(*, sheet: TableSession, player: Player, open_to_hands: bool) -> T
     seats = [
         TableSeat(
             position=seat.position,
-            wind=seat_wind(seat.position, shown),
+            wind=wind_letter(seat_wind(seat.position, shown)),  # in the player's language
             player=seat.player,
             total=totals.get(seat.position, 0),
             me=seat.player.pk == player.pk,
@@ -101,7 +102,7 @@ def table_view(*, sheet: TableSession, player: Player, open_to_hands: bool) -> T
         seats=seats,
         scoresheet=scoresheet,
         next_number=number,
-        prevalent_wind=hand_winds(number).prevalent_wind if number else None,
+        prevalent_wind=wind_name(hand_winds(number).prevalent_wind) if number else None,
         open_entry=open_entry,
         recent=[e for e in entries if e is not open_entry][:RECENT_ENTRIES],
         may_enter=(

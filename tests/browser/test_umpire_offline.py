@@ -199,3 +199,27 @@ def test_a_hand_the_server_could_not_take_is_kept_and_recorded_through_the_queue
     hand = Hand.objects.get()
     assert (hand.winner_position, hand.discarder_position, hand.points) == ("A", "B", 24)
     assert UmpireSubmission.objects.get().hand == hand
+
+
+def test_a_hand_saved_while_the_one_before_it_is_on_its_way_is_recorded_after_it(
+    browser, relay, sheet
+):
+    opened_and_kept(browser, relay, sheet)
+    network_off(browser, relay)
+    save_win(browser, points="8")
+    wait_for_text(browser, QUEUED, "A ← B, 8")
+
+    relay.restore()
+    browser.execute_cdp_cmd(  # back, but slow: hand 1 takes seconds on its way
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 3000, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    save_win(browser, points="9")  # saved meanwhile: it waits behind hand 1
+    until(browser, lambda: Hand.objects.count() >= 1)
+    emulate(browser, offline=False)
+
+    until(browser, lambda: Hand.objects.count() == 2)
+    until(browser, lambda: not browser.find_elements(By.CSS_SELECTOR, "#umpire-queue li"))
+    hands = Hand.objects.order_by("number")
+    assert [(h.number, h.points) for h in hands] == [(1, 8), (2, 9)]
+    assert not browser.find_elements(By.CSS_SELECTOR, '#umpire-queue li[data-state="refused"]')

@@ -261,7 +261,7 @@ def test_the_organiser_prints_a_whole_tournaments_slips_from_the_links_list(
     assert all(live_address(p) in text for p in charted.players.all())
 
 
-def test_the_links_list_offers_the_slips_of_every_tournament_not_finished(
+def test_the_links_list_offers_the_slips_of_the_one_tournament_not_finished(
     client, organiser, charted
 ):
     finished = TournamentFactory(name="Old Open", status=Tournament.Status.FINISHED)
@@ -271,6 +271,18 @@ def test_the_links_list_offers_the_slips_of_every_tournament_not_finished(
     assert f'href="{slips_url(finished)}"' not in html
     filtered = client.get(reverse(CHANGELIST), {"player__tournament__id__exact": finished.pk})
     assert f'href="{slips_url(finished)}"' in filtered.content.decode()
+
+
+def test_with_several_tournaments_running_the_links_list_asks_to_filter_first(
+    client, organiser, charted
+):
+    other = TournamentFactory(name="Beijing Cup")
+    client.force_login(organiser)
+    html = client.get(reverse(CHANGELIST)).content.decode()
+    assert 'class="mcr-player-slips"' not in html
+    assert "Filter by a tournament to print its slips." in html
+    filtered = client.get(reverse(CHANGELIST), {"player__tournament__id__exact": other.pk})
+    assert f'href="{slips_url(other)}"' in filtered.content.decode()
 
 
 def test_an_umpire_may_not_print_the_slips(client, umpire, charted):

@@ -91,3 +91,10 @@ def test_the_umpires_page_of_the_sheet_shows_the_dispute_and_the_way_to_settle_i
     entry.refresh_from_db()
     assert (entry.status, entry.settled_by, entry.hand) == ("settled", umpire, None)
     assert 'id="player-entry"' not in client.get(page_url).content.decode()
+
+
+def test_the_winds_on_the_phone_are_in_the_players_language(phone):
+    client = phone("A")
+    page = client.get("/me/table/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "东" in page  # hand 1: the prevalent wind and seat A's, East
+    assert ">E<" not in page

@@ -363,7 +363,8 @@
     fetch(part.dataset.pollUrl, { headers: headers, credentials: "same-origin" })
       .then(function (response) { return response.status === 200 ? response.json() : null; })
       .then(function (state) {
-        if (!state || state.version === part.dataset.version) return;
+        // No table yet: the view sends no version, the page holds "" (the same: no reload).
+        if (!state || (state.version || "") === part.dataset.version) return;
         if (!touched) { window.location.reload(); return; }
         part.innerHTML = state.html;
         part.dataset.version = state.version || "";

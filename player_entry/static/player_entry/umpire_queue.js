@@ -77,14 +77,16 @@
     });
   }
 
+  function mine(found) {
+    return (found || [])
+      .filter(function (item) { return item.owner === owner; })
+      .sort(function (a, b) { return a.seq - b.seq; });
+  }
+
   function allQueued() {
     return withStores(["queue"], "readonly", function (t) {
       return t.objectStore("queue").getAll();
-    }).then(function (found) {
-      return (found || [])
-        .filter(function (item) { return item.owner === owner; })
-        .sort(function (a, b) { return a.seq - b.seq; });
-    });
+    }).then(mine);
   }
 
   function keep(item) {
@@ -197,20 +199,22 @@
   // The hand as the page showed the sheet (`version`), or behind the hand that waits before it
   // (it expects the sheet as that one leaves it), or after the hands this page's queue already
   // recorded. `inboxId`: the service worker's copy of the post, removed in the same step.
+  // Read and written in one transaction, as recorded() is: a hand recorded meanwhile is either
+  // seen here (gone: this one takes the version it left) or sees this one (and updates it).
   function enqueue(body, version, inboxId) {
-    return allQueued().then(function (found) {
-      var previous = lastQueued(found);
-      var number = numberAfter(previous);
-      var item = {
-        key: newKey(), owner: owner, seq: Date.now() + Math.random(), state: "queued",
-        body: body, number: number, label: labelOf(number) + ": " + describe(body),
-        after: previous ? previous.key : null,
-        version: previous ? null : (chain ? chain.version : parseInt(version, 10))
-      };
-      return withStores(["queue", "inbox"], "readwrite", function (t) {
-        t.objectStore("queue").put(item);
+    return withStores(["queue", "inbox"], "readwrite", function (t) {
+      var store = t.objectStore("queue");
+      store.getAll().onsuccess = function (event) {
+        var previous = lastQueued(mine(event.target.result));
+        var number = numberAfter(previous);
+        store.put({
+          key: newKey(), owner: owner, seq: Date.now() + Math.random(), state: "queued",
+          body: body, number: number, label: labelOf(number) + ": " + describe(body),
+          after: previous ? previous.key : null,
+          version: previous ? null : (chain ? chain.version : parseInt(version, 10))
+        });
         if (inboxId !== undefined) t.objectStore("inbox").delete(inboxId);
-      });
+      };
     }).then(refresh);
   }
 
@@ -385,14 +389,26 @@
 
   // Recorded: off the queue; the hand waiting behind it now expects the sheet's version this
   // one left.
+  // The hands behind it are read again in this transaction: one saved while this one was on
+  // its way waits behind it too (the queue read before sending did not hold it).
   function recorded(item, hand, queue) {
     chain = { version: hand.sheet_version, number: hand.number + 1 };
-    var behind = queue.filter(function (other) { return other.after === item.key; });
-    behind.forEach(function (other) { other.after = null; other.version = hand.sheet_version; });
+    queue.forEach(function (other) {  // the copies this pass of the queue goes on with
+      if (other.after !== item.key) return;
+      other.after = null;
+      other.version = hand.sheet_version;
+    });
     return withStores(["queue"], "readwrite", function (t) {
       var store = t.objectStore("queue");
       store.delete(item.key);
-      behind.forEach(function (other) { store.put(other); });
+      store.getAll().onsuccess = function (event) {
+        event.target.result.forEach(function (other) {
+          if (other.after !== item.key) return;
+          other.after = null;
+          other.version = hand.sheet_version;
+          store.put(other);
+        });
+      };
     });
   }
 
