@@ -12,6 +12,7 @@ from api.views import (
     registration_corrections,
     reports,
     sanctions,
+    session_countersign,
     sessions,
     sheets,
 )
@@ -25,6 +26,7 @@ urlpatterns = [
     path("", include(registration_corrections.urlpatterns)),
     path("", include(sanctions.urlpatterns)),
     path("", include(sessions.urlpatterns)),
+    path("", include(session_countersign.urlpatterns)),
     path("", include(sheets.urlpatterns)),
     path("", include(appeals.urlpatterns)),
     path("", include(reports.urlpatterns)),

@@ -36,3 +36,25 @@ class PlayerEntryConfig(AppConfig):
             post_save.connect(expire_on_change, sender=model, dispatch_uid=f"tickets-{model}")
         post_delete.connect(expire_on_change, sender=Seat, dispatch_uid="tickets-seat-deleted")
         tournament_urls_register(slips_urls)
+        # A hand its players dispute holds its sheet back from the session's countersigning.
+        from tournaments.services.signoff import countersign_blockers_register
+
+        countersign_blockers_register(disputed_hands)
+
+
+def disputed_hands(table_sessions) -> dict[int, str]:
+    """The sheets among these with a disputed players' entry, each with the hands disputed."""
+    from django.utils.translation import gettext
+
+    from player_entry.models import TableEntry
+
+    disputed = TableEntry.objects.filter(
+        table_session__in=table_sessions, status=TableEntry.Status.DISPUTED
+    ).order_by("number")
+    hands: dict[int, list[str]] = {}
+    for sheet_id, number in disputed.values_list("table_session_id", "number"):
+        hands.setdefault(sheet_id, []).append(str(number))
+    return {
+        sheet_id: gettext("Disputed by its players: hand %(hands)s.") % {"hands": ", ".join(n)}
+        for sheet_id, n in hands.items()
+    }

@@ -10,3 +10,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.live import connect_registration_signals
 
         connect_registration_signals()
+        # The chief umpire's button to countersign a session at once, on the dashboard.
+        from tournaments.admin.dashboard import dashboard_panel_register
+        from tournaments.admin.session_countersign import countersign_dashboard_panel
+
+        dashboard_panel_register(countersign_dashboard_panel)

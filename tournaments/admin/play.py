@@ -180,6 +180,16 @@ class SessionAdmin(ReadOnlyAdmin):
     def state(self, obj):
         return Session.Status(obj.status).label
 
+    def get_urls(self):
+        from tournaments.admin.session_countersign import countersign_urls
+
+        return countersign_urls(self) + super().get_urls()
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # The session's page offers the chief umpire to countersign its signed sheets at once.
+        extra = {"may_countersign": policies.may_countersign(request.user), **(extra_context or {})}
+        return super().change_view(request, object_id, form_url, extra)
+
     def get_actions(self, request):
         actions = super().get_actions(request)
         if not policies.may_run_sessions(request.user):

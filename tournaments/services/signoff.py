@@ -1,7 +1,11 @@
 """Sign-off of a score sheet (3.9.1.4, 3.9.2, Appendix 5): the four players confirm it, the
-umpire signs (the sheet is locked from then on), the chief umpire countersigns (final)."""
+umpire signs (the sheet is locked from then on), the chief umpire countersigns (final), one
+sheet at a time or a whole session at once (`session_countersign`)."""
 
 import datetime
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -9,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
-from tournaments.models import Player, SheetConfirmation, TableSession
+from tournaments.models import Appeal, Player, Session, SheetConfirmation, TableSession
 from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch, sheet_write_atomic
 from tournaments.services.tournament import tournament_status_refresh
 from tournaments.system_texts import system_text_store
@@ -156,3 +160,116 @@ def sheet_sign_off(
             table_session=table_session, expected_version=expected_version, user=user
         )
     return sheet_sign(table_session=table_session, expected_version=expected_version, user=user)
+
+
+# -- a whole session at once -------------------------------------------------------------------
+
+# What else holds a signed sheet back from the session's countersigning, registered by the
+# apps built on tournaments (player_entry: a hand its players dispute), which tournaments never
+# imports: each `blocker(table_sessions) -> {sheet id: reason}`.
+_COUNTERSIGN_BLOCKERS: list[Callable[[list[TableSession]], dict[int, str]]] = []
+
+
+def countersign_blockers_register(blocker: Callable[[list[TableSession]], dict[int, str]]) -> None:
+    """Hold back from `session_countersign` the sheets `blocker(sheets)` names, with a reason
+    (once; from the app's AppConfig.ready)."""
+    if blocker not in _COUNTERSIGN_BLOCKERS:
+        _COUNTERSIGN_BLOCKERS.append(blocker)
+
+
+def countersign_blockers(sheets: list[TableSession]) -> dict[int, list[str]]:
+    """Why each of these sheets is not countersigned with its session: an open appeal
+    (3.12.4: the committee's ruling may change the sheet), and what the apps registered."""
+    reasons: dict[int, list[str]] = defaultdict(list)
+    appeals = (
+        Appeal.objects.filter(table_session__in=sheets, status__in=Appeal.OPEN_STATUSES)
+        .select_related("player")
+        .order_by("pk")
+    )
+    for appeal in appeals:
+        reasons[appeal.table_session_id].append(
+            _("Appeal of %(player)s (%(status)s) is open.")
+            % {"player": appeal.player, "status": appeal.get_status_display()}
+        )
+    for blocker in _COUNTERSIGN_BLOCKERS:
+        for sheet_id, reason in blocker(sheets).items():
+            reasons[sheet_id].append(str(reason))
+    return dict(reasons)
+
+
+@dataclass
+class SessionCountersigning:
+    """What `session_countersign` did: the sheets countersigned and those it left, by why."""
+
+    countersigned: list[TableSession] = field(default_factory=list)
+    not_signed: list[TableSession] = field(default_factory=list)
+    already_countersigned: list[TableSession] = field(default_factory=list)
+    # Signed by this login as the table's umpire: another chief umpire countersigns them.
+    signed_by_you: list[TableSession] = field(default_factory=list)
+    # An open appeal or dispute: sheet → the reasons.
+    held: dict[TableSession, list[str]] = field(default_factory=dict)
+
+
+def session_countersign_plan(*, session: Session, user=None) -> SessionCountersigning:
+    """How the session's sheets stand for countersigning, nothing written: in `countersigned`
+    the sheets `session_countersign` would countersign now (the admin's review page)."""
+    sheets = list(
+        TableSession.objects.filter(session=session)
+        .select_related("table", "session", "umpire")
+        .order_by("table__number")
+    )
+    return _plan(sheets, user)
+
+
+def _plan(sheets: list[TableSession], user) -> SessionCountersigning:
+    plan = SessionCountersigning()
+    blocked = countersign_blockers(
+        [sheet for sheet in sheets if sheet.status == TableSession.Status.SIGNED]
+    )
+    for sheet in sheets:
+        if sheet.status == TableSession.Status.FINAL:
+            plan.already_countersigned.append(sheet)
+        elif sheet.status != TableSession.Status.SIGNED:
+            plan.not_signed.append(sheet)
+        elif sheet.pk in blocked:
+            plan.held[sheet] = blocked[sheet.pk]
+        elif user is not None and sheet.umpire_signed_by_id == user.pk:
+            plan.signed_by_you.append(sheet)
+        else:
+            plan.countersigned.append(sheet)
+    return plan
+
+
+@transaction.atomic
+def session_countersign(*, session: Session, user=None) -> SessionCountersigning:
+    """The chief umpire countersigns every signed sheet of a session at once (Appendix 5:
+    the countersignature makes a sheet's results final), in one transaction: all of them or,
+    if one is refused, none. Left out and listed: the sheets not signed yet, those already
+    countersigned, those with an open appeal (3.12.4) or another registered hold (a disputed
+    hand), and those this login signed as their umpire. Each sheet goes through
+    `sheet_countersign` and its checks."""
+    if user is not None:
+        roles.require(policies.may_countersign(user), _("Only the chief umpire countersigns."))
+    sheets = list(
+        TableSession.objects.select_for_update(of=("self",))
+        .filter(session=session)
+        .select_related("table", "session")
+        .order_by("pk")
+    )
+    sheets.sort(key=lambda sheet: sheet.table.number)
+    plan = _plan(sheets, user)
+    done = []
+    for sheet in plan.countersigned:
+        try:
+            done.append(sheet_countersign(table_session=sheet, user=user))
+        except TournamentError as error:
+            raise TournamentError(
+                _(
+                    "%(sheet)s could not be countersigned (%(why)s): no sheet of the session "
+                    "was countersigned."
+                )
+                % {"sheet": sheet, "why": error.message},
+                code=error.code,
+            ) from error
+    plan.countersigned = done
+    return plan
