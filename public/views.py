@@ -30,6 +30,7 @@ from public import selectors
 from tournaments.live import published_version
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import chart_stamp, seating_chart
+from tournaments.selectors.draw import QUERY_MAX_LENGTH, draw_pages, find_seats, session_draw
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
 RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
@@ -365,6 +366,110 @@ def player(request, slug: str, number: int):
 @require_GET
 def chart(request, slug: str):
     return _page(request, slug, "chart")
+
+
+# -- find your seat, and the draw on the hall's projector ------------------------------------
+
+DRAW_ROWS = 15  # rows of each of the projector's two columns
+DRAW_PAGE_SECONDS = 12  # the projector turns to the next page after this long
+
+
+def _draw(info: dict, version: str):
+    """(the version it shows, the running or next session's draw), read once per version and
+    kept by each process: a search costs no query while nothing changes. While another process
+    reads a new version, the last copy is served under its own version."""
+    return _rendered(info, version, "draw-data", lambda: session_draw(_tournament(info)))
+
+
+def _not_modified(request, etag: str) -> bool:
+    return request.headers.get("If-None-Match") == etag
+
+
+def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
+@require_GET
+def seats(request, slug: str):
+    """`?q=part of a name`: each matching player's table and seat in the running (else next)
+    session; accents and case ignored, native names too. A query over 100 characters: 400."""
+    info = _tournament_info(slug)
+    query = request.GET.get("q", "").strip()
+    lang = translation.get_language()
+    version, current = _draw(info, published_version(info["pk"]))
+    too_long = len(query) > QUERY_MAX_LENGTH
+    etag = f'"{version}-{lang}-seats-{_digest(query)}"'
+    if not too_long and _not_modified(request, etag):
+        return HttpResponseNotModified()
+    html = render_to_string(
+        "public/seats.html",
+        {
+            "info": info,
+            "title": _("Find your seat"),
+            "page": "seats",
+            "sessions": _sessions_nav(info, version),
+            "draw": current,
+            "query": query,
+            "too_long": too_long,
+            "max_length": QUERY_MAX_LENGTH,
+            "found": () if too_long else find_seats(current, query),
+            "path": request.get_full_path(),
+        },
+    )
+    if too_long:
+        response = HttpResponse(html, status=400)
+        response["Cache-Control"] = "no-store"
+        return response
+    return _revalidated(HttpResponse(html), etag)
+
+
+def _draw_page_number(raw: str | None, count: int) -> int:
+    """The page `?page=` asks for, within 1..count (1 for anything else)."""
+    number = int(raw) if raw and raw.isdigit() and len(raw) < 6 else 1
+    return min(max(number, 1), count)
+
+
+@require_GET
+def draw(request, slug: str):
+    """The projector's display of the draw: every player of the running (else next) session
+    alphabetically with his table and seat, in large type, turning its pages by itself (a
+    small script; `?page=` and a refresh without it)."""
+    info = _tournament_info(slug)
+    lang = translation.get_language()
+    version, current = _draw(info, published_version(info["pk"]))
+    pages = draw_pages(current.lines, 2 * DRAW_ROWS)
+    number = _draw_page_number(request.GET.get("page"), len(pages))
+    etag = f'"{version}-{lang}-draw-{number}"'
+    if _not_modified(request, etag):
+        return HttpResponseNotModified()
+
+    def build():
+        return render_to_string(
+            "public/draw.html",
+            {
+                "info": info,
+                "draw": current,
+                "pages": [
+                    {
+                        "number": i,
+                        "columns": [c for c in (lines[:DRAW_ROWS], lines[DRAW_ROWS:]) if c],
+                    }
+                    for i, lines in enumerate(pages, start=1)
+                ],
+                "count": len(pages),
+                "current": number,
+                "next": number % len(pages) + 1,
+                "seconds": DRAW_PAGE_SECONDS,
+            },
+        )
+
+    name = f"draw:{number}"
+    body = _local(
+        f"{info['pk']}:{lang}:{name}", version, lambda: Body.of(_cached(info, version, name, build))
+    )
+    return _revalidated(_response(request, body, "text/html; charset=utf-8"), etag)
 
 
 # The pages whose version is the tournament's (the chart's is its own, in each language).
