@@ -40,7 +40,6 @@ class PhoneConfig:
     # goes away (`outage_at`); the load ends at `end_at`.
     outage_at: float = 360.0
     end_at: float = 540.0
-    session_cookie: str = "sessionid"
 
 
 @dataclass
@@ -164,9 +163,7 @@ class Phone:
         async with self.sending:
             while self.queue:
                 item = self.queue[0]
-                status, body = await self._post(
-                    item, "entry" if item.kind == "entry" else "confirm"
-                )
+                status, body = await self._post(item, item.kind)
                 if status == 0 or status >= 500:
                     item.failures += 1
                     return

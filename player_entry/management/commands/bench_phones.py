@@ -95,7 +95,6 @@ class Command(BaseCommand):
                 cycle=options["cycle"],
                 outage_at=outage_at,
                 end_at=outage_at + options["outage"] + options["recovery"],
-                session_cookie=settings.SESSION_COOKIE_NAME,
             )
             start_at = time.time() + 30.0  # the phones sign in first (not measured)
             self.stdout.write(
