@@ -278,6 +278,7 @@ def table_entry_withdraw(*, player: Player, entry_id: int) -> TableEntry:
     roles.require(
         entry.entered_by_id == player.pk, _("Only the player who entered a hand withdraws it.")
     )
+    roles.require(policies.may_enter_at_table(player, entry.table_session), _not_at_table())
     if entry.status == TableEntry.Status.WITHDRAWN:
         return entry
     if entry.status != TableEntry.Status.PENDING:

@@ -7,7 +7,8 @@
   form has it, `If-Match: "<sheet version>"`, `Idempotency-Key`; 201 with the hand recorded,
   200 with the hand this key already recorded, or the refusal in the API's error format;
 - `/umpire/sw.js`, the service worker that keeps the sheet pages for when the network is gone
-  (served with `Service-Worker-Allowed`, its scope being the score sheets' admin pages).
+  (served with `Service-Worker-Allowed`, its scope being the admin: it sees the admin's
+  login and logout too, where it forgets the pages it kept, another login's to be).
 
 The staff's own admin session signs the requests in (CSRF as for any same-origin POST); the
 hand is recorded by player_entry.umpire_queue through the page's own services and checks."""
@@ -46,9 +47,14 @@ ASSETS = (
 )
 
 
-def sheets_scope() -> str:
-    """The score sheets' admin pages: the service worker's scope."""
+def sheets_path() -> str:
+    """The score sheets' admin pages, which the service worker keeps."""
     return reverse("admin:tournaments_tablesession_changelist")
+
+
+def worker_scope() -> str:
+    """The admin: the service worker's scope."""
+    return reverse("admin:index")
 
 
 # -- the panel on the score sheet ---------------------------------------------------------------
@@ -68,7 +74,7 @@ def umpire_queue_panel(request, table_session: TableSession) -> str:
         "labels": labels,
         "send_url": reverse("umpire-queue-hands", args=[table_session.pk]),
         "worker_url": reverse("umpire-queue-worker"),
-        "scope": sheets_scope(),
+        "scope": worker_scope(),
     }
     return render_to_string("player_entry/umpire_panel.html", context, request=request)
 
@@ -155,9 +161,10 @@ def _hand_data(submission) -> dict:
 @require_POST
 def hands_api(request, table_session_id: int):
     """A hand from the umpire page's queue: JSON `{"outcome": "win" | "draw" | "time", "hand":
-    {winner, discarder, points, flowers, ...}}` (the hand form's fields, without its prefix;
-    a tiles tournament's tile fields too), `If-Match`: the sheet's version the page showed,
-    `Idempotency-Key`: the item's key. 201 / 200 with the hand; 400, 403, 404, 409, 412."""
+    {winner, discarder, points, flowers, ...}, "number": the hand's number the page expected}`
+    (the hand form's fields, without its prefix; a tiles tournament's tile fields too),
+    `If-Match`: the sheet's version the page showed, `Idempotency-Key`: the item's key.
+    201 / 200 with the hand; 400, 403, 404, 409, 412."""
     user = request.user
     if not policies.may_use_admin_lists(user):
         if not user.is_authenticated:
@@ -200,6 +207,7 @@ def hands_api(request, table_session_id: int):
             outcome=outcome,
             expected_version=int(VERSION.match(request.headers["If-Match"]).group(1)),
             hand=hand,
+            number=body.get("number"),
         )
     except TournamentError as error:
         return _error_of(error)
@@ -209,6 +217,12 @@ def hands_api(request, table_session_id: int):
 def _request_problems(request, body: dict) -> list[dict]:
     """What is missing or malformed in the headers and the outcome, as field errors."""
     problems = []
+    number = body.get("number")
+    if number is not None and (type(number) is not int or not 1 <= number <= HANDS_PER_SESSION):
+        message = _("The hand's number is a whole number from 1 to %(last)s.") % {
+            "last": HANDS_PER_SESSION
+        }
+        problems.append({"code": "invalid", "message": message, "field": "number"})
     if body.get("outcome") not in OUTCOMES:
         message = _("The outcome is win, draw or time.")
         problems.append({"code": "invalid_choice", "message": message, "field": "outcome"})
@@ -226,16 +240,22 @@ def _request_problems(request, body: dict) -> list[dict]:
 
 @require_GET
 def service_worker(request):
-    """/umpire/sw.js: scoped to the score sheets' admin pages (`Service-Worker-Allowed`). Its
-    cache is named after the page's files' addresses: a new deployment replaces the copies."""
+    """/umpire/sw.js: scoped to the admin (`Service-Worker-Allowed`), it keeps the score
+    sheets' pages. Its cache is named after the page's files' addresses: a new deployment
+    replaces the copies."""
     assets = [static(asset) for asset in ASSETS]
     cache_version = hashlib.blake2b("".join(assets).encode(), digest_size=6).hexdigest()
     response = render(
         request,
         "player_entry/umpire_sw.js",
-        {"cache_version": cache_version, "scope": sheets_scope(), "static_url": static("")},
+        {
+            "cache_version": cache_version,
+            "sheets": sheets_path(),
+            "static_url": static(""),
+            "forget_at": [reverse("admin:login"), reverse("admin:logout")],
+        },
         content_type="text/javascript; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = sheets_scope()
+    response["Service-Worker-Allowed"] = worker_scope()
     return response

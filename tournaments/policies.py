@@ -420,10 +420,19 @@ def umpire_enters_hands(user, sheet) -> bool:
 
 def may_enter_at_table(player, sheet) -> bool:
     """A player enters, confirms or disputes a hand of this sheet: the tournament lets players
-    enter, and he holds one of its four seats now (not one he lost to a substitute)."""
+    enter, and it is his table in the running session (the latest started where he holds a
+    seat now, not one he lost to a substitute): an older session's sheet is the umpire's."""
+    from tournaments.models import Seat
+
     if not players_enter_hands(sheet.session.tournament) or player.tournament_id is None:
         return False
-    return sheet.seats.filter(player_id=player.pk).exists()
+    running = (
+        Seat.objects.filter(player_id=player.pk, session__actual_start__isnull=False)
+        .order_by("-session__number")
+        .values_list("table_session_id", flat=True)
+        .first()
+    )
+    return running == sheet.pk
 
 
 def may_settle_entry(user, sheet) -> bool:

@@ -194,3 +194,64 @@ def test_an_entry_refused_once_the_network_returns_is_shown_with_the_reason_and_
     tap(phone, '#queue li[data-state="refused"] button[data-queue-action="discard"]')
     until(phone, lambda: not phone.find_elements(By.CSS_SELECTOR, "#queue li"))
     assert not TableEntry.objects.exists() and Hand.objects.count() == 1
+
+
+def queued_offline(phones, relay, players, points: str):
+    """Player A's phone, a hand entered with no network and kept: the phone."""
+    phone = signed_in(phones, relay, players["A"])
+    kept_offline(phone)
+    network(phone, relay, offline=True)
+    enter_win(phone, points)
+    wait_for_text(phone, '#queue li[data-state="queued"]', f"A ← B, {points}")
+    return phone
+
+
+def test_an_entry_the_server_keeps_failing_stays_queued_and_may_be_discarded_after_three_tries(
+    phones, relay, table, settings, monkeypatch
+):
+    from player_entry import services
+
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    _sheet, players = table
+    phone = queued_offline(phones, relay, players, "13")
+
+    def failing(**_kwargs):
+        raise RuntimeError("the database is gone")
+
+    monkeypatch.setattr(services, "table_entry_submit", failing)
+    network(phone, relay, offline=False)
+    discard = '#queue li[data-state="queued"] button[data-queue-action="discard"]'
+    until(phone, lambda: phone.find_elements(By.CSS_SELECTOR, discard))
+    assert "(last: 500" in phone.find_element(By.CSS_SELECTOR, "#queue li").text
+    tap(phone, discard)
+    wait(phone).until(lambda d: d.switch_to.alert)
+    phone.switch_to.alert.accept()
+    until(phone, lambda: not phone.find_elements(By.CSS_SELECTOR, "#queue li"))
+    assert not TableEntry.objects.exists()
+
+
+def test_an_entry_the_server_asks_to_send_later_429_is_tried_again_not_refused(
+    phones, relay, table, settings, monkeypatch
+):
+    from player_entry import services, views
+    from tournaments.errors import TournamentError
+
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    _sheet, players = table
+    phone = queued_offline(phones, relay, players, "14")
+    calls = []
+    submit = services.table_entry_submit
+
+    def busy_twice(**kwargs):
+        calls.append(kwargs["key"])
+        if len(calls) <= 2:
+            raise TournamentError("Too many requests: wait.", code="busy")
+        return submit(**kwargs)
+
+    monkeypatch.setattr(services, "table_entry_submit", busy_twice)
+    monkeypatch.setitem(views.STATUS_OF_CODE, "busy", 429)
+    network(phone, relay, offline=False)
+    until(phone, lambda: TableEntry.objects.count() == 1)
+    assert len(calls) == 3 and len(set(calls)) == 1
+    assert not phone.find_elements(By.CSS_SELECTOR, '#queue li[data-state="refused"]')
+    assert TableEntry.objects.get().points == 14

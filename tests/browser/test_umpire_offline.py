@@ -223,3 +223,119 @@ def test_a_hand_saved_while_the_one_before_it_is_on_its_way_is_recorded_after_it
     hands = Hand.objects.order_by("number")
     assert [(h.number, h.points) for h in hands] == [(1, 8), (2, 9)]
     assert not browser.find_elements(By.CSS_SELECTOR, '#umpire-queue li[data-state="refused"]')
+
+
+def test_a_hand_recorded_whose_answer_was_lost_is_found_recorded_not_entered_twice(
+    browser, relay, sheet, monkeypatch
+):
+    opened_and_kept(browser, relay, sheet)
+    record = SheetPage.handle
+
+    def recorded_then_lost(self, action):  # a proxy's timeout after the server recorded it
+        record(self, action)
+        return HttpResponse(status=504)
+
+    monkeypatch.setattr(SheetPage, "handle", recorded_then_lost)
+    save_win(browser, points="24")
+    until(browser, lambda: UmpireSubmission.objects.count() == 1)
+    wait_for_text(browser, '#hands-table tr[data-hand="1"]', "24")
+    until(browser, lambda: not browser.find_elements(By.CSS_SELECTOR, "#umpire-queue li"))
+    assert Hand.objects.count() == 1
+    assert UmpireSubmission.objects.get().hand == Hand.objects.get()
+
+
+def test_a_hand_the_server_keeps_failing_stays_queued_and_may_be_discarded_after_three_tries(
+    browser, relay, sheet, monkeypatch
+):
+    opened_and_kept(browser, relay, sheet)
+    network_off(browser, relay)
+    save_win(browser, points="10")
+    wait_for_text(browser, QUEUED, "A ← B, 10")
+    monkeypatch.setattr(  # the queue's endpoint fails on the server's side, every time
+        "player_entry.umpire_views.umpire_hand_submit",
+        lambda **_kwargs: (_ for _ in ()).throw(RuntimeError("the database is gone")),
+    )
+    network_on(browser, relay)
+    discard = f'{QUEUED} button[data-queue-action="discard"]'
+    until(browser, lambda: browser.find_elements(By.CSS_SELECTOR, discard))  # 3 failures
+    assert "3 times (last: 500" in browser.find_element(By.CSS_SELECTOR, QUEUED).text
+    assert not Hand.objects.exists()
+
+    click(browser, discard)
+    wait(browser).until(lambda d: d.switch_to.alert)
+    browser.switch_to.alert.dismiss()  # not yet: it stays
+    assert browser.find_elements(By.CSS_SELECTOR, QUEUED)
+    click(browser, discard)
+    wait(browser).until(lambda d: d.switch_to.alert)
+    browser.switch_to.alert.accept()
+    until(browser, lambda: not browser.find_elements(By.CSS_SELECTOR, "#umpire-queue li"))
+    assert not Hand.objects.exists() and not UmpireSubmission.objects.exists()
+
+
+def test_a_hand_the_server_asks_to_send_later_429_is_tried_again_not_refused(
+    browser, relay, sheet, monkeypatch
+):
+    from player_entry import umpire_views
+    from tournaments.errors import TournamentError
+
+    opened_and_kept(browser, relay, sheet)
+    network_off(browser, relay)
+    save_win(browser, points="11")
+    wait_for_text(browser, QUEUED, "A ← B, 11")
+    calls = []
+    record = umpire_views.umpire_hand_submit
+
+    def busy_twice(**kwargs):
+        calls.append(kwargs["key"])
+        if len(calls) <= 2:
+            raise TournamentError("Too many requests: wait.", code="busy")
+        return record(**kwargs)
+
+    monkeypatch.setattr(umpire_views, "umpire_hand_submit", busy_twice)
+    monkeypatch.setitem(umpire_views.STATUS_OF_CODE, "busy", 429)
+    network_on(browser, relay)
+    until(browser, lambda: Hand.objects.count() == 1)
+    assert len(calls) == 3 and len(set(calls)) == 1  # the same hand, under its own key
+    assert not browser.find_elements(By.CSS_SELECTOR, REFUSED)
+    assert Hand.objects.get().points == 11
+
+
+KEPT_PAGES = """
+const done = arguments[arguments.length - 1];
+caches.keys().then((names) => Promise.all(
+  names.filter((name) => name.startsWith("mcr-umpire-"))
+    .map((name) => caches.open(name).then((cache) => cache.keys()))
+)).then((lists) => done(lists.flat().map((request) => new URL(request.url).pathname)
+  .filter((path) => !path.startsWith("/static/"))));
+"""
+
+
+def test_logging_out_forgets_the_sheet_pages_kept_for_the_next_login_on_the_device(
+    browser, relay, sheet
+):
+    opened_and_kept(browser, relay, sheet)
+    sheet_path = reverse("admin:tournaments_tablesession_change", args=[sheet.pk])
+    until(browser, lambda: sheet_path in browser.execute_async_script(KEPT_PAGES))
+    click(browser, "#logout-form button")
+    wait_for_text(browser, "#content", "Log in again")
+    until(browser, lambda: browser.execute_async_script(KEPT_PAGES) == [])
+
+    network_off(browser, relay)
+    browser.get(page_url(relay, sheet))  # the copy is gone: no sheet without the network
+    assert not browser.find_elements(By.CSS_SELECTOR, "#sheet-status")
+
+
+def test_a_penalty_with_no_network_is_not_posted_and_the_umpire_is_told_it_needs_the_network(
+    browser, relay, sheet
+):
+    opened_and_kept(browser, relay, sheet)
+    network_off(browser, relay)
+    wait_for_text(browser, "#umpire-queue-note", "Penalties, arrivals and signatures need")
+    reason = browser.find_element(By.CSS_SELECTOR, '#penalty-form [name="penalty-reason"]')
+    reason.send_keys("Showed a tile")
+    click(browser, '#penalty-form button[type="submit"]')
+    wait(browser).until(lambda d: d.switch_to.alert)
+    assert "needs the network" in browser.switch_to.alert.text
+    browser.switch_to.alert.accept()
+    typed = browser.find_element(By.CSS_SELECTOR, '#penalty-form [name="penalty-reason"]')
+    assert typed.get_attribute("value") == "Showed a tile"  # still the page: nothing lost

@@ -50,6 +50,20 @@ def test_a_player_of_another_table_touches_nothing_of_this_one(sheet, phone):
     assert TableEntry.objects.get(pk=entry["id"]).status == "pending"
 
 
+def test_an_entry_of_an_older_session_is_answered_by_the_umpire_not_the_players(
+    sheet, phone, seated
+):
+    entry = send_hand(phone("A"), sheet).json()
+    players = [seated[position] for position in "BCDA"]  # the same four, the next session
+    seated_table(sheet.session.tournament, session_number=2, players=players, started=True)
+    for action in ("confirm", "dispute"):
+        refused = answer(phone("B"), entry["id"], action)
+        assert refused.status_code == 403, action
+    assert answer(phone("A"), entry["id"], "withdraw").status_code == 403
+    assert TableEntry.objects.get(pk=entry["id"]).status == "pending"
+    assert not Hand.objects.filter(table_session=sheet).exists()
+
+
 def test_a_hand_sent_twice_with_its_key_is_one_entry_and_one_hand(sheet, phone):
     first = send_hand(phone("A"), sheet, key="queued-entry-0001")
     again = send_hand(phone("A"), sheet, key="queued-entry-0001")

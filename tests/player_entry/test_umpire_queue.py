@@ -150,6 +150,147 @@ def test_a_tiles_tournament_sends_the_page_s_tile_fields_scored_as_the_page_scor
     assert Hand.objects.filter(table_session=sheet).count() == 1
 
 
+# -- the page's own post, its answer lost ---------------------------------------------------------
+
+
+def the_page_posted(sheet, *, outcome="win", user=None, **hand):
+    """The umpire's page recorded this hand (its answer lost with the network)."""
+    user = user or sheet.umpire
+    if outcome == "win":
+        return hand_record_win(
+            table_session=sheet, expected_version=sheet.version, user=user, **hand
+        )
+    return hand_record_no_win(
+        table_session=sheet, outcome=outcome, expected_version=sheet.version, user=user
+    )
+
+
+def test_a_page_post_recorded_whose_answer_was_lost_is_found_recorded_not_refused(
+    send, points_sheet_umpired
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    hand = the_page_posted(sheet, winner="A", discarder="B", points=8, flowers=1)
+    now = TableSession.objects.get(pk=sheet.pk).version
+    response = send({**WIN, "number": 1}, version=seen)  # the service worker's copy, queued
+    assert response.status_code == 200, response.content
+    assert (response.json()["id"], response.json()["sheet_version"]) == (hand.pk, now)
+    assert Hand.objects.filter(table_session=sheet).count() == 1
+    assert TableSession.objects.get(pk=sheet.pk).version == now
+    assert UmpireSubmission.objects.get().hand == hand
+
+
+def test_a_draw_posted_by_the_page_whose_answer_was_lost_is_found_recorded(
+    send, points_sheet_umpired
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    hand = the_page_posted(sheet, outcome=Hand.Outcome.DRAW)
+    response = send({"outcome": "draw", "number": 1}, version=seen)
+    assert response.status_code == 200
+    assert response.json()["id"] == hand.pk
+    assert Hand.objects.filter(table_session=sheet).count() == 1
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        pytest.param({**WIN, "number": 2}, id="another number"),
+        pytest.param({"outcome": "win", "number": 1}, id="no hand: the form's errors"),
+        pytest.param(
+            {"outcome": "win", "number": 1, "hand": {**WIN["hand"], "points": 9}},
+            id="other points",
+        ),
+        pytest.param(
+            {"outcome": "win", "number": 1, "hand": {**WIN["hand"], "flowers": 0}},
+            id="other flowers",
+        ),
+        pytest.param(
+            {"outcome": "win", "number": 1, "hand": {**WIN["hand"], "discarder": "C"}},
+            id="another discarder",
+        ),
+        pytest.param({"outcome": "draw", "number": 1}, id="another outcome"),
+        pytest.param(WIN, id="no number"),
+    ],
+)
+def test_a_stale_hand_unlike_the_last_one_recorded_is_still_refused_with_412(
+    send, points_sheet_umpired, sent
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    the_page_posted(sheet, winner="A", discarder="B", points=8, flowers=1)
+    response = send(sent, version=seen)
+    assert response.status_code in (400, 412)
+    if response.status_code == 412:
+        assert response.json()["errors"][0]["code"] == "conflict"
+    assert Hand.objects.filter(table_session=sheet).count() == 1
+    assert not UmpireSubmission.objects.exists()
+
+
+def test_the_same_hand_recorded_by_another_login_is_not_taken_for_the_umpire_s(
+    send, points_sheet_umpired, django_user_model
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    chief = django_user_model.objects.create_user("chief-umpire", is_staff=True)
+    chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
+    the_page_posted(sheet, user=chief, winner="A", discarder="B", points=8, flowers=1)
+    response = send({**WIN, "number": 1}, version=seen)
+    assert response.status_code == 412
+    assert not UmpireSubmission.objects.exists()
+
+
+def test_a_hand_with_hands_recorded_after_it_is_not_taken_for_a_lost_post(
+    send, points_sheet_umpired
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    the_page_posted(sheet, winner="A", discarder="B", points=8, flowers=1)
+    sheet.refresh_from_db()
+    the_page_posted(sheet, outcome=Hand.Outcome.DRAW)
+    response = send({**WIN, "number": 1}, version=seen)
+    assert response.status_code == 412
+    assert Hand.objects.filter(table_session=sheet).count() == 2
+
+
+def test_a_hand_a_queue_key_already_holds_is_not_found_again_under_another_key(
+    send, points_sheet_umpired
+):
+    sheet = points_sheet_umpired
+    seen = sheet.version
+    assert send({**WIN, "number": 1}, version=seen).status_code == 201
+    again = send({**WIN, "number": 1}, version=seen)  # a second copy, with a key of its own
+    assert again.status_code == 412
+    assert UmpireSubmission.objects.count() == 1
+
+
+def test_a_tiles_hand_posted_by_the_page_is_found_recorded_when_its_tiles_are_the_same(
+    send, make_umpire
+):
+    sheet = seated_table(TournamentFactory(entry_mode=Tournament.EntryMode.TILES), started=True)
+    sheet.umpire = make_umpire("tiles-umpire")
+    sheet.save(update_fields=["umpire"])
+    seen = sheet.version
+    body = {"outcome": "win", "number": 1, "hand": {"winner": "A", "discarder": "B", **VALID_HAND}}
+    first = send(body, sheet=sheet, version=seen)
+    assert first.status_code == 201
+    UmpireSubmission.objects.all().delete()  # as if the page's own form had recorded it
+    found = send(body, sheet=sheet, version=seen)
+    assert found.status_code == 200, found.content
+    assert found.json()["id"] == first.json()["id"]
+    other = {**body, "hand": {**body["hand"], "discarder": "C"}}
+    UmpireSubmission.objects.all().delete()
+    assert send(other, sheet=sheet, version=seen).status_code == 412
+
+
+def test_a_number_that_is_not_a_hand_s_number_is_refused_with_400(send, points_sheet_umpired):
+    for number in (0, 17, "1", 1.5, True):
+        response = send({**WIN, "number": number})
+        assert response.status_code == 400, number
+        assert "number" in fields_of(response)
+    assert not Hand.objects.exists()
+
+
 # -- refused, and nothing written ------------------------------------------------------------------
 
 
@@ -346,12 +487,14 @@ def test_a_login_that_does_not_enter_the_sheet_s_hands_gets_no_queue(
     assert "umpire-queue-panel" not in page and "umpire_queue.js" not in page
 
 
-def test_the_worker_may_keep_the_score_sheets_pages(client):
+def test_the_worker_may_keep_the_score_sheets_pages_and_sees_the_admin_s_login_and_logout(
+    client,
+):
     response = client.get(reverse("umpire-queue-worker"))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
-    scope = reverse("admin:tournaments_tablesession_changelist")
-    assert scope == "/admin/tournaments/tablesession/"
-    assert response["Service-Worker-Allowed"] == scope
+    assert response["Service-Worker-Allowed"] == "/admin/"
     assert response["Cache-Control"] == "no-cache"
-    assert f'const SCOPE = "{scope}";' in response.content.decode()
+    worker = response.content.decode()
+    assert 'const SHEETS = "/admin/tournaments/tablesession/";' in worker
+    assert 'const FORGET_AT = ["/admin/login/", "/admin/logout/"];' in worker

@@ -20,6 +20,8 @@
   var sending = false;
   var player = part ? part.dataset.player : "";
   var storeWorks = false;  // else the forms post as they are (no queue)
+  var STUCK_AFTER = 3;  // failures before an entry the server keeps failing may be discarded
+  var WAIT = { 408: true, 429: true };  // "try again later", not a refusal
 
   // -- the queue, kept in IndexedDB ------------------------------------------------------------
 
@@ -72,7 +74,9 @@
 
   function show(items) {
     if (!queueList) return;
-    var now = JSON.stringify(items.map(function (i) { return [i.key, i.state, i.reason]; }));
+    var now = JSON.stringify(items.map(function (i) {
+      return [i.key, i.state, i.reason, i.failures];
+    }));
     if (now === shown) return;  // redrawn only when it changed: a button stays under a finger
     shown = now;
     queueList.innerHTML = "";
@@ -85,11 +89,15 @@
       badge.textContent = item.state === "refused" ? texts.refused : texts.queued;
       li.appendChild(badge);
       li.appendChild(document.createTextNode(" " + item.label));
+      if (stuck(item)) {
+        li.appendChild(reasonLine(texts.stuck.replace("%TRIES%", item.failures)
+          .replace("%STATUS%", item.lastStatus)));
+        li.appendChild(button(texts.discard, "discard", function () {
+          if (window.confirm(texts.discardQueued)) drop(item.key).then(refresh);
+        }));
+      }
       if (item.state === "refused") {
-        var reason = document.createElement("p");
-        reason.className = "reason";
-        reason.textContent = item.reason;
-        li.appendChild(reason);
+        li.appendChild(reasonLine(item.reason));
         li.appendChild(button(texts.discard, "discard", function () {
           drop(item.key).then(refresh);
         }));
@@ -103,6 +111,19 @@
       queueList.appendChild(li);
     });
     queueList.hidden = items.length === 0;
+  }
+
+  function reasonLine(text) {
+    var reason = document.createElement("p");
+    reason.className = "reason";
+    reason.textContent = text;
+    return reason;
+  }
+
+  // An entry the server keeps failing (an error on its side, not the network): it stays queued
+  // and is tried again, and the player may discard it, the table checked.
+  function stuck(item) {
+    return item.state === "queued" && (item.failures || 0) >= STUCK_AFTER;
   }
 
   function button(text, action, onClick) {
@@ -157,7 +178,7 @@
           return drop(item.key).then(function () { return "sent"; });
         });
       }
-      if (response.status >= 400 && response.status < 500) {
+      if (response.status >= 400 && response.status < 500 && !WAIT[response.status]) {
         return refusalOf(response).then(function (reason) {
           item.state = "refused";
           item.reason = reason;
@@ -166,8 +187,16 @@
           });
         });
       }
-      return "later";  // the server is in trouble: try again later
+      return failed(item, response);
     });
+  }
+
+  // The server is in trouble, or asks to wait (408, 429): the entry is tried again later, its
+  // failures counted (see stuck()).
+  function failed(item, response) {
+    item.failures = (item.failures || 0) + 1;
+    item.lastStatus = (response.status + " " + response.statusText).trim();
+    return keep(item).then(function () { return "later"; });
   }
 
   function sendQueued() {

@@ -29,6 +29,9 @@
   var confirmForm = document.querySelector("#confirm-no-win form");
   var nextNumber = parseInt(texts.nextNumber, 10) || 1;
   var RETRY_SECONDS = 5;
+  var NUMBER_FIELD = "queue-number";
+  var STUCK_AFTER = 3;  // failures before a hand the server keeps failing may be discarded
+  var WAIT = { 408: true, 429: true };  // "try again later", not a refusal
   var storeWorks = false;  // else the forms post as they are (no queue)
   var sending = false;
   var touched = false;  // the umpire is entering a hand: the page is not read again under him
@@ -121,7 +124,9 @@
   function show(found) {
     items = found;
     showNote();
-    var now = JSON.stringify(found.map(function (i) { return [i.key, i.state, i.reason]; }));
+    var now = JSON.stringify(found.map(function (i) {
+      return [i.key, i.state, i.reason, i.failures];
+    }));
     if (now === shown) return;  // redrawn only when it changed: a button stays under a finger
     shown = now;
     list.innerHTML = "";
@@ -133,12 +138,16 @@
       badge.className = "badge";
       badge.textContent = item.state === "refused" ? texts.refused : texts.queued;
       li.appendChild(badge);
-      li.appendChild(document.createTextNode(" " + item.label));
+      li.appendChild(document.createTextNode(" · " + item.label));
+      if (stuck(item)) {
+        li.appendChild(reasonLine(texts.stuck.replace("%TRIES%", item.failures)
+          .replace("%STATUS%", item.lastStatus)));
+        li.appendChild(button(texts.discard, "discard", function () {
+          if (window.confirm(texts.discardQueued)) drop(item.key).then(refresh);
+        }));
+      }
       if (item.state === "refused") {
-        var reason = document.createElement("p");
-        reason.className = "reason";
-        reason.textContent = item.reason;
-        li.appendChild(reason);
+        li.appendChild(reasonLine(item.reason));
         li.appendChild(button(texts.discard, "discard", function () {
           drop(item.key).then(refresh);
         }));
@@ -151,6 +160,19 @@
       }
       list.appendChild(li);
     });
+  }
+
+  function reasonLine(text) {
+    var reason = document.createElement("p");
+    reason.className = "reason";
+    reason.textContent = text;
+    return reason;
+  }
+
+  // A hand the server keeps failing (an error on its side, not the network): it stays queued
+  // and is tried again, and the umpire may discard it, the sheet checked.
+  function stuck(item) {
+    return item.state === "queued" && (item.failures || 0) >= STUCK_AFTER;
   }
 
   function button(text, action, onClick) {
@@ -201,12 +223,14 @@
   // recorded. `inboxId`: the service worker's copy of the post, removed in the same step.
   // Read and written in one transaction, as recorded() is: a hand recorded meanwhile is either
   // seen here (gone: this one takes the version it left) or sees this one (and updates it).
-  function enqueue(body, version, inboxId) {
+  // `posted`: the number the page expected when its form posted it (the service worker's copy:
+  // the page shown since may already hold that hand, recorded, its answer lost).
+  function enqueue(body, version, inboxId, posted) {
     return withStores(["queue", "inbox"], "readwrite", function (t) {
       var store = t.objectStore("queue");
       store.getAll().onsuccess = function (event) {
         var previous = lastQueued(mine(event.target.result));
-        var number = numberAfter(previous);
+        var number = !previous && posted ? posted : numberAfter(previous);
         store.put({
           key: newKey(), owner: owner, seq: Date.now() + Math.random(), state: "queued",
           body: body, number: number, label: labelOf(number) + ": " + describe(body),
@@ -324,6 +348,28 @@
   if (noWinForm) noWinSubmitted(noWinForm, false);
   if (confirmForm) noWinSubmitted(confirmForm, true);
 
+  // The page's other forms (penalties, arrivals, signatures...) need the network: with none,
+  // they are not posted (what was typed stays) and the umpire is told so.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (navigator.onLine || form === handForm || form === noWinForm || form === confirmForm) {
+      return;
+    }
+    event.preventDefault();
+    window.alert(texts.needsNetwork);
+  });
+
+  // Each form posts the number of the hand it records, which the server's page ignores: the
+  // service worker keeps it with a post that got no answer (see adoptOne).
+  [handForm, noWinForm, confirmForm].forEach(function (form) {
+    if (!form) return;
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = NUMBER_FIELD;
+    field.value = String(nextNumber);
+    form.appendChild(field);
+  });
+
   // -- the posts the service worker kept ---------------------------------------------------------
 
   function adopt() {
@@ -351,10 +397,13 @@
         t.objectStore("inbox").delete(post.id);
       });
     };
-    if (action === "save") return enqueue({ outcome: "win", hand: hand }, fields.version, post.id);
+    var posted = parseInt(fields[NUMBER_FIELD], 10) || null;
+    if (action === "save") {
+      return enqueue({ outcome: "win", hand: hand }, fields.version, post.id, posted);
+    }
     if (action === "draw" || action === "time") {
       if (fields.confirm === "yes" || window.confirm(question(action))) {
-        return enqueue({ outcome: action }, fields.version, post.id);
+        return enqueue({ outcome: action }, fields.version, post.id, posted);
       }
       return forget();
     }
@@ -427,7 +476,9 @@
       "If-Match": '"' + item.version + '"'
     };
     return fetch(texts.sendUrl, {
-      method: "POST", headers: headers, body: JSON.stringify(item.body),
+      // The number the page expected: a post of the page whose answer was lost, found recorded.
+      method: "POST", headers: headers,
+      body: JSON.stringify(Object.assign({ number: item.number }, item.body)),
       credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 200 || response.status === 201) {
@@ -435,7 +486,7 @@
           return recorded(item, hand, queue).then(function () { return "sent"; });
         });
       }
-      if (response.status >= 400 && response.status < 500) {
+      if (response.status >= 400 && response.status < 500 && !WAIT[response.status]) {
         return answerOf(response).then(function (answer) {
           if (answer.code === "not_signed_in") {  // logged out: it waits for the next login
             notice = answer.reason;
@@ -444,8 +495,16 @@
           return refuse(item, answer.reason).then(function () { return "refused"; });
         });
       }
-      return "later";  // the server is in trouble: try again later
+      return failed(item, response);
     });
+  }
+
+  // The server is in trouble, or asks to wait (408, 429): the hand is tried again later, its
+  // failures counted (see stuck()).
+  function failed(item, response) {
+    item.failures = (item.failures || 0) + 1;
+    item.lastStatus = (response.status + " " + response.statusText).trim();
+    return keep(item).then(function () { return "later"; });
   }
 
   // A GET of the sheet, also when the page shown is the answer to a post (a form's errors):

@@ -1,18 +1,21 @@
-/* The service worker of the umpire's score-sheet pages (its scope: the score sheets' admin
-   pages, which the header Service-Worker-Allowed opens to it).
+/* The service worker of the umpire's score-sheet pages (its scope: the admin, which the header
+   Service-Worker-Allowed opens to it; it handles the score sheets' pages, nothing else).
 
    - A sheet's page is read from the network and its copy kept; with no network (or a server
      error) the last copy is shown, with the page's style and scripts.
    - A post of the sheet's hand form or of its draw / time-limit buttons passes through as
      it is; when it gets no answer (or a server error), what was posted is kept on the device
      for the page's queue (player_entry/umpire_queue.js), and the page is shown again, where
-     the queue lists it. Nothing else is handled here. */
+     the queue lists it.
+   - The admin's login page and its logout forget the pages kept: the next login on this
+     device never sees another's copy (the queue's hands are kept per login by the page). */
 "use strict";
 const CACHE = "mcr-umpire-{{ cache_version }}";
-const SCOPE = "{{ scope|escapejs }}";
+const SHEETS = "{{ sheets|escapejs }}";
 const STATIC = "{{ static_url|escapejs }}";
 const SHEET_PAGE = /^\d+\/change\/$/;
 const KEPT_ACTIONS = ["save", "draw", "time", "preview"];
+const FORGET_AT = [{% for path in forget_at %}"{{ path|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -28,7 +31,7 @@ self.addEventListener("activate", (event) => {
 });
 
 function isSheetPage(url) {
-  return url.pathname.startsWith(SCOPE) && SHEET_PAGE.test(url.pathname.slice(SCOPE.length));
+  return url.pathname.startsWith(SHEETS) && SHEET_PAGE.test(url.pathname.slice(SHEETS.length));
 }
 
 function pageKey(url) {
@@ -126,10 +129,22 @@ function postElseKept(request, url) {
   );
 }
 
+// The pages kept, not their files (the same for every login).
+function forgetPages() {
+  return caches.open(CACHE).then((cache) => cache.keys().then((requests) => Promise.all(
+    requests.filter((kept) => !new URL(kept.url).pathname.startsWith(STATIC))
+      .map((kept) => cache.delete(kept))
+  )));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && FORGET_AT.includes(url.pathname)) {
+    event.waitUntil(forgetPages());  // the request itself goes on as the browser sends it
+    return;
+  }
   if (request.mode === "navigate" && isSheetPage(url)) {
     if (request.method === "GET") event.respondWith(pageFromNetworkElseCopy(request, url));
     else if (request.method === "POST") event.respondWith(postElseKept(request, url));
