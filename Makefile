@@ -75,6 +75,9 @@ bench: $(STAMP_DEV)
 # The players' phones: 500 players entering, confirming and polling their tables, with the
 # server gone for 60 s in the middle (gunicorn + PostgreSQL + Redis, as above).
 	$(BIN)/python manage.py bench_phones
+# The director's day: a 32-table session countersigned at once while 300 spectators poll
+# the standings and players find their seats (gunicorn + PostgreSQL + Redis, as above).
+	$(BIN)/python manage.py bench_director
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

@@ -1,7 +1,11 @@
 """/api/: each area of the API keeps its routes in its own module under api/views/."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
 from api.views import (
     appeals,
@@ -15,11 +19,17 @@ from api.views import (
     session_countersign,
     sessions,
     sheets,
+    umpire_rota,
 )
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
+        name="api-redoc",
+    ),
     path("", include(auth.urlpatterns)),
     path("", include(event.urlpatterns)),
     path("", include(player_login.urlpatterns)),
@@ -28,6 +38,7 @@ urlpatterns = [
     path("", include(sessions.urlpatterns)),
     path("", include(session_countersign.urlpatterns)),
     path("", include(sheets.urlpatterns)),
+    path("", include(umpire_rota.urlpatterns)),
     path("", include(appeals.urlpatterns)),
     path("", include(reports.urlpatterns)),
     path("", include(exports.urlpatterns)),

@@ -10,14 +10,23 @@ class PlayerEntryConfig(AppConfig):
         # Builds on tournaments: its disputes join the tournament's dashboard through the
         # registry tournaments.admin.dashboard owns, which never imports this app.
         from player_entry.admin_pages import slips_urls
-        from player_entry.dashboard import disputes_dashboard_panel, sheet_entry_panel
+        from player_entry.dashboard import (
+            disputes_dashboard_panel,
+            disputes_waiting,
+            sheet_entry_panel,
+        )
         from player_entry.printing import seat_card_links
         from player_entry.umpire_views import umpire_queue_panel
         from reports.data.chart import player_links_provider_register
-        from tournaments.admin.dashboard import dashboard_panel_register
+        from tournaments.admin.dashboard import (
+            dashboard_counter_register,
+            dashboard_panel_register,
+        )
         from tournaments.admin.extensions import sheet_panel_register, tournament_urls_register
 
         dashboard_panel_register(disputes_dashboard_panel)
+        # ... and its disputed hands counted among what waits, at the top (the next thing to do).
+        dashboard_counter_register(disputes_waiting)
         # ... and the umpire's score-sheet page shows the table's open entry at once.
         sheet_panel_register(sheet_entry_panel)
         # ... and its queue of the hands saved with no network (player_entry.umpire_views).

@@ -1,12 +1,16 @@
 """The players' entries on the tournament's dashboard and on the umpire's score-sheet page
 (registered in PlayerEntryConfig.ready): every disputed entry, at once, with the way to settle
-it; how many await an answer; the open entry of the sheet the umpire has open."""
+it; how many await an answer; the open entry of the sheet the umpire has open; and the count
+of disputed hands among what waits at the top of the dashboard (`disputes_waiting`)."""
 
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import ngettext
 
 from player_entry.models import TableEntry
 from tournaments import policies
 from tournaments.models import TableSession, Tournament
+from tournaments.selectors.dashboard_now import ORDER_DISPUTES, Waiting
 
 TEMPLATE = "player_entry/dashboard_panel.html"
 
@@ -36,4 +40,41 @@ def sheet_entry_panel(request, table_session: TableSession) -> str:
     may_settle = policies.may_settle_entry(request.user, table_session)
     return render_to_string(
         "player_entry/sheet_panel.html", {"entry": entry, "may_settle": may_settle}, request=request
+    )
+
+
+def disputes_waiting(tournament: Tournament) -> Waiting | None:
+    """The disputed hands the umpires have to settle, counted at the top of the dashboard
+    (registered in PlayerEntryConfig.ready); None where only umpires enter hands."""
+    if tournament.hand_entry == Tournament.HandEntry.UMPIRES:
+        return None
+    # A few at a time (each is answered within minutes): their ids, in one query.
+    disputed = list(
+        TableEntry.objects.filter(
+            table_session__session__tournament=tournament, status=TableEntry.Status.DISPUTED
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    count = len(disputed)
+    if count == 1:
+        url = reverse("admin:player_entry_tableentry_settle", args=[disputed[0]])
+    else:
+        url = reverse("admin:player_entry_tableentry_changelist") + (
+            f"?status__exact={TableEntry.Status.DISPUTED}"
+            f"&table_session__session__tournament__id__exact={tournament.pk}"
+        )
+    values = {"count": count}
+    return Waiting(
+        key="disputes",
+        count=count,
+        summary=ngettext("%(count)s disputed hand", "%(count)s disputed hands", count) % values,
+        action=ngettext(
+            "%(count)s hand is disputed by its players: settle it.",
+            "%(count)s hands are disputed by their players: settle them.",
+            count,
+        )
+        % values,
+        url=url,
+        order=ORDER_DISPUTES,
     )

@@ -89,6 +89,16 @@ class PublicPlayer:
     lines: list[PlayerSessionLine] = field(default_factory=list)
 
 
+def tournament_info(slug: str) -> dict | None:
+    """What every public page needs of the tournament, by its slug: its id, name and slug, and
+    whether its standings are published. None for an unknown slug."""
+    return (
+        Tournament.objects.filter(slug=slug)
+        .values("pk", "name", "slug", "standings_public")
+        .first()
+    )
+
+
 def live_standings(tournament: Tournament) -> Standings:
     return standings_compute(tournament=tournament, live=True)
 

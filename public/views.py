@@ -7,6 +7,12 @@ version and the next poll renders the page once for everyone. Each process keeps
 of the version it serves, compressed once, so that hundreds of polls do not fetch and encode
 the same 150 KB again. The pages poll instead of holding a connection open (server-sent
 events): see docs/public-pages.md.
+
+While the director keeps the standings unpublished (`Tournament.standings_public` off), the
+standings page and the players' pages show a notice instead of them: the version those pages
+serve then carries a mark of its own, and their parts are kept under names of their own, so
+that publishing (or withdrawing) them shows at the next request and no copy of the other
+state is ever served.
 """
 
 import gzip
@@ -18,6 +24,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -80,17 +87,62 @@ def _response(request, body: Body, content_type: str) -> HttpResponse:
     return response
 
 
+def _info_key(slug: str) -> str:
+    return f"public:slug:{slug}"
+
+
 def _tournament_info(slug: str) -> dict:
-    """id, name and slug of the tournament (cached: a poll does not query for it); 404."""
-    key = f"public:slug:{slug}"
+    """id, name, slug and whether the standings are published, of the tournament (cached: a
+    poll does not query for it); 404. `tournament_info_refresh` stores it again as soon as a
+    change of the tournament commits; `add`, not `set`: a request that read the row before
+    that commit never puts its older copy back over the fresh one."""
+    key = _info_key(slug)
     info = cache.get(key)
     if info is None:
-        row = Tournament.objects.filter(slug=slug).values("pk", "name", "slug").first()
-        info = row or {}
-        cache.set(key, info, SLUG_TIMEOUT)
+        info = selectors.tournament_info(slug) or {}
+        cache.add(key, info, SLUG_TIMEOUT)
     if not info:
         raise Http404
     return info
+
+
+def tournament_info_refresh(sender, instance, **kwargs) -> None:
+    """After a tournament is saved or deleted (signals connected in public/apps.py): its
+    cached info is read again once the change commits, so that publishing or withdrawing the
+    standings shows at the very next request, not a minute later."""
+    slug = instance.slug
+
+    def store():
+        cache.set(_info_key(slug), selectors.tournament_info(slug) or {}, SLUG_TIMEOUT)
+
+    transaction.on_commit(store, robust=True)
+
+
+def _standings_shown(info: dict) -> bool:
+    return info.get("standings_public", True)
+
+
+def _version(info: dict) -> str:
+    """The version a page of this tournament shows: the published one, marked while the
+    standings are not published (then every key, ETag and poll of the pages differs from
+    those of the published standings)."""
+    version = published_version(info["pk"])
+    return version if _standings_shown(info) else f"{version}.u"
+
+
+def _shows_standings(page: str) -> bool:
+    """The pages that show standings: the standings, and a player's rank and totals."""
+    return page == "standings" or page.startswith("player-")
+
+
+def _part_name(info: dict, page: str) -> str:
+    """The name under which a page's live part is kept: its own name while the standings are
+    not published, so that a copy of one state is never served in the other (`_rendered`
+    serves the last copy while another process renders)."""
+    name = f"fragment:{page}"
+    if _shows_standings(page) and not _standings_shown(info):
+        return f"{name}:unpublished"
+    return name
 
 
 def _cached(info: dict, version: str, name: str, build) -> str:
@@ -161,7 +213,11 @@ def _tournament(info: dict) -> Tournament:
 
 
 def _standings_context(tournament: Tournament, standings) -> dict:
-    return {"tournament": tournament, "standings": standings}
+    return {
+        "tournament": tournament,
+        "standings": standings,
+        "standings_public": standings is not None,
+    }
 
 
 def _session_context(tournament: Tournament, _standings, number: int) -> dict:
@@ -169,9 +225,11 @@ def _session_context(tournament: Tournament, _standings, number: int) -> dict:
 
 
 def _player_context(tournament: Tournament, figures, number: int) -> dict:
+    """`figures` None: the standings are not published, the page shows none of them."""
     return {
         "tournament": tournament,
-        "player": selectors.public_player(tournament, number, figures),
+        "player": selectors.public_player(tournament, number, figures or {}),
+        "standings_public": figures is not None,
     }
 
 
@@ -261,20 +319,21 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
         )
         return chart_version, html
     template, context, _title = _page_parts(page)
+    shown = _standings_shown(info)
 
     def build():
         tournament = _tournament(info)
-        standings = None  # what the page shows of the standings
-        if page == "standings":
+        standings = None  # what the page shows of the standings (None: not published)
+        if page == "standings" and shown:
             standings = _standings(info, version, tournament)
-        elif page.startswith("player-"):
+        elif page.startswith("player-") and shown:
             standings = _player_figures(info, version, tournament)
         values = context(tournament, standings)
         if page.startswith("session-"):
             return _rendered_when_changed(info, page, template, values)
         return render_to_string(template, values)
 
-    return _rendered(info, version, f"fragment:{page}", build)
+    return _rendered(info, version, _part_name(info, page), build)
 
 
 def _rendered_when_changed(info: dict, page: str, template: str, values: dict) -> str:
@@ -304,7 +363,7 @@ def _sessions_nav(info: dict, version: str) -> list[int]:
 def _page(request, slug: str, page: str) -> HttpResponse:
     info = _tournament_info(slug)
     _template, _context, title = _page_parts(page)
-    version, fragment = _fragment(info, published_version(info["pk"]), page)
+    version, fragment = _fragment(info, _version(info), page)
     etag = f'"{version}-{translation.get_language()}-{page}"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified()
@@ -493,10 +552,10 @@ def unchanged_poll(slug: str, page: str, seen: str) -> JsonResponse | None:
         info = _tournament_info(slug)
     except Http404:
         return None
-    if seen != published_version(info["pk"]):
+    if seen != _version(info):
         return None
     served = (
-        _LOCAL.get(_part_key(info["pk"], language, f"fragment:{page}"))
+        _LOCAL.get(_part_key(info["pk"], language, _part_name(info, page)))
         for language, _name in settings.LANGUAGES
     )
     if not any(entry is not None and entry[0] == seen for entry in served):
@@ -511,13 +570,20 @@ def live(request, slug: str):
     info = _tournament_info(slug)
     page = request.GET.get("page", "standings")
     _page_parts(page)  # 404 for an unknown page
-    version, fragment = _fragment(info, published_version(info["pk"]), page)
+    version, fragment = _fragment(info, _version(info), page)
     if request.GET.get("v") == version:
         return _unchanged(version)
+    answer = {
+        "version": version,
+        "changed": True,
+        "html": fragment,
+        "standings_public": _standings_shown(info),
+    }
+    state = "published" if answer["standings_public"] else "unpublished"
     body = _local(
-        f"{info['pk']}:{translation.get_language()}:poll:{page}",
+        f"{info['pk']}:{translation.get_language()}:poll:{page}:{state}",
         version,
-        lambda: Body.of(json.dumps({"version": version, "changed": True, "html": fragment})),
+        lambda: Body.of(json.dumps(answer)),
     )
     response = _response(request, body, "application/json")
     response["Cache-Control"] = "no-store"

@@ -212,6 +212,7 @@ _REGISTRATION = gettext_lazy("Registration")
 _PLAY = gettext_lazy("Play")
 _RANKING = gettext_lazy("Ranking")
 _APPEALS = gettext_lazy("Appeals")
+_PUBLIC = gettext_lazy("Public pages")
 _SETTINGS = (
     ("name", None),
     ("slug", None),
@@ -234,6 +235,7 @@ _SETTINGS = (
     ("oath_required", _REGISTRATION),
     ("appeal_fee", _APPEALS),
     ("appeal_currency", _APPEALS),
+    ("standings_public", _PUBLIC),
 )
 TOURNAMENT_SETTINGS = [name for name, _group in _SETTINGS]
 # What the tournament records of its draws (not settings: read only).
@@ -243,6 +245,6 @@ TOURNAMENT_RECORDS = ["lots_seed", "seating_seed", "created_at"]
 def tournament_setting_groups() -> list[tuple[object, list[str]]]:
     """The settings by heading, in the order the admin shows them: (heading, setting names)."""
     groups: list[tuple[object, list[str]]] = []
-    for heading in (None, _REGISTRATION, _PLAY, _RANKING, _APPEALS):
+    for heading in (None, _REGISTRATION, _PLAY, _RANKING, _APPEALS, _PUBLIC):
         groups.append((heading, [name for name, group in _SETTINGS if group is heading]))
     return groups

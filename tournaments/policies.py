@@ -158,6 +158,24 @@ def umpires_sheet(user, sheet) -> bool:
     return is_director(user) or _is_its_umpire(user, sheet)
 
 
+def may_use_umpire_home(user) -> bool:
+    """The umpire's home (/umpire/): active staff umpires and the chief umpire."""
+    return may_use_admin_lists(user) and (has_role(user, Role.UMPIRE) or is_director(user))
+
+
+def umpired_sheets(user, queryset: QuerySet | None = None) -> QuerySet:
+    """The sheets this login umpires (`umpires_sheet`): every one for the chief umpire, his
+    own for an umpire, none for anyone else."""
+    from tournaments.models import TableSession
+
+    queryset = TableSession.objects.all() if queryset is None else queryset
+    if is_director(user):
+        return queryset
+    if has_role(user, Role.UMPIRE):
+        return queryset.filter(umpire=user)
+    return queryset.none()
+
+
 def _is_its_umpire(user, sheet) -> bool:
     """The umpire assigned to this sheet (what `readable_sheets` lets him read, asked of the
     row in hand rather than of the database)."""
@@ -445,3 +463,28 @@ def may_manage_player_links(user) -> bool:
     """Lists, prints and revokes the players' personal links: the organisers (the chief
     umpire among them)."""
     return is_organiser(user)
+
+
+# -- the umpire rota (issue 29) -------------------------------------------------------------------
+
+
+def may_read_umpire_rota(user) -> bool:
+    """Which umpire keeps which table in each session: the staff who run the event
+    (organisers, umpires, chief umpires, the committee); the chief umpire alone assigns them
+    (`may_assign_umpire`)."""
+    return is_staff_member(user)
+
+
+# -- the tournament's archive in the browser (issue 29) -------------------------------------------
+
+
+def may_backup_tournament(user) -> bool:
+    """Download the whole tournament's archive (every record, personal data included, the
+    file `export_tournament` writes): the chief umpire (superusers too)."""
+    return is_director(user)
+
+
+def may_restore_tournament(user) -> bool:
+    """Restore an archive as a new tournament from the browser (what `import_tournament`
+    does): the chief umpire (superusers too)."""
+    return is_director(user)

@@ -12,6 +12,8 @@ from scoring.generate import generate_hand
 from scoring.result import MINIMUM_POINTS  # rule 3.9.1.1, defined once, in the engine
 from scoring.tiles import NUM_TILES, InputError, parse_wind
 from tournaments.errors import HandRejected, TournamentError
+from tournaments.fan_explanations import explanation_lines
+from tournaments.fans import fan_name
 from tournaments.models.play import POSITIONS
 
 # No hand can score more than every fan of the table at once (flowers aside): a loose but
@@ -206,13 +208,16 @@ def score_tiles(*, tiles: dict, seat_wind: str, prevalent_wind: str, self_drawn:
 
 def _fan_list(fans: list[dict]) -> str:
     return ", ".join(
-        f"{f['name']} {f['points']}" + (f"×{f['count']}" if f["count"] > 1 else "") for f in fans
+        f"{fan_name(f['id'], f['name'])} {f['points']}"
+        + (f"×{f['count']}" if f["count"] > 1 else "")
+        for f in fans
     )
 
 
 def _explanation_lines(result) -> list[str]:
-    """One line per fan: which sets or tiles it was scored on (for the sheet and the form)."""
-    return [f"{item.name}: {item.text}" for item in result.explanation]
+    """One line per fan: which sets or tiles it was scored on (for the sheet and the form),
+    in the user's language."""
+    return explanation_lines(result)
 
 
 def check_points_only(points: int) -> None:

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import language, player
+from tournaments.views import language, player, umpire_home
 
 urlpatterns = [
     path(
@@ -17,4 +17,5 @@ urlpatterns = [
     path("me/", player.home, name="player-home"),
     path("me/sheet/<int:sheet_id>/", player.sheet, name="player-sheet"),
     path("me/appeal/<int:session_id>/", player.appeal, name="player-appeal"),
+    path("umpire/", umpire_home.home, name="umpire-home"),
 ]

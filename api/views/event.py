@@ -126,6 +126,11 @@ TOURNAMENT_HELP = {
     ),
     "appeal_fee": gettext_lazy("fee deposited with an appeal (rule 3.12)"),
     "appeal_currency": gettext_lazy("currency of the appeal fee (ISO 4217)"),
+    "standings_public": gettext_lazy(
+        "the public pages and the players' own pages show the standings (true for a new "
+        "tournament); false: they show none until the director publishes them, while staff "
+        "and the API still read them"
+    ),
     "lots_seed": gettext_lazy("seed of the drawing of lots (re-run the draw with it)"),
     "seating_seed": gettext_lazy("seed of the seating chart"),
     "created_at": gettext_lazy("when the tournament was created"),

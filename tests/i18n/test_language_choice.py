@@ -92,3 +92,28 @@ def test_the_switcher_names_each_language_in_itself(client, db):
     TournamentFactory(slug="madrid")
     text = client.get("/t/madrid/").content.decode()
     assert ">English<" in text and ">Español<" in text and ">简体中文<" in text
+
+
+def test_the_language_page_names_each_language_in_itself_whatever_the_page_s_language(
+    client, umpire
+):
+    user_language_set(user=umpire, language="zh-hans")
+    client.force_login(umpire)
+    page = client.get("/language/").content.decode()
+    for name in ("English", "Español", "简体中文"):
+        assert f">{name}</option>" in page
+
+
+def test_the_language_page_returns_to_the_page_that_linked_to_it(client, umpire):
+    client.force_login(umpire)
+    came_from = "http://testserver/admin/tournaments/tablesession/"
+    page = client.get("/language/", HTTP_REFERER=came_from)
+    assert page.context["next"] == came_from
+    response = client.post("/language/", {"language": "es", "next": page.context["next"]})
+    assert response["Location"] == came_from
+
+
+def test_a_referring_page_of_another_site_is_not_where_the_choice_returns(client, umpire):
+    client.force_login(umpire)
+    page = client.get("/language/", HTTP_REFERER="https://elsewhere.example/phish/")
+    assert page.context["next"] == "/"

@@ -38,7 +38,8 @@ def test_the_arrival_time_defaults_to_the_sessions_actual_start(umpire_client, s
     response = umpire_client.get(sheet_url(started_at_ten))
     form = response.context["checkin_form"]
     assert form.initial["arrived_at"] == START
-    assert 'value="2026-05-02 10:00:00"' in str(form["arrived_at"])
+    field = str(form["arrived_at"])
+    assert 'type="datetime-local"' in field and 'value="2026-05-02T10:00"' in field
     assert 'id="checkin-now"' in response.content.decode()  # "Arrived now", one tap
 
 

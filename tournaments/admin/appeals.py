@@ -19,6 +19,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import policies
 from tournaments.admin.base import HistoryInWords, add_error, get_or_404, render, report_error
+from tournaments.admin.datetime_field import LocalDateTimeField
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player, Session
 from tournaments.selectors.appeals import (
@@ -88,10 +89,10 @@ class AppealFileForm(forms.Form):
         label=gettext_lazy("Statement (as written)"),
         required=False,
     )
-    filed_at = forms.DateTimeField(
+    filed_at = LocalDateTimeField(
         label=gettext_lazy("Handed in at"),
         help_text=gettext_lazy(
-            "Local time. Within 30 minutes after the end of the session (rule 3.12.2)."
+            "Within 30 minutes after the end of the session (rule 3.12.2)."
         ),
     )
     confirmed = forms.BooleanField(

@@ -6,7 +6,11 @@ tables are computed and drawn once per version of the tournament for every direc
 (`_dashboard_with_sessions`); the rest, one query per kind of fact, at each refresh.
 
 Another app may add a panel (`dashboard_panel_register`, from its AppConfig.ready: the score
-desk's counts); tournaments never imports it."""
+desk's counts) and a count of what it has waiting for the directors
+(`dashboard_counter_register`: the players' disputed hands, the desk's entries awaiting a
+second keying), which the top of the page ("now": the running session's time left, idle
+tables, the one next thing to do; tournaments.selectors.dashboard_now) shows at every
+refresh; tournaments never imports those apps."""
 
 from collections.abc import Callable
 
@@ -16,7 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.urls import path
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -30,10 +34,16 @@ from tournaments.selectors.dashboard import (
     dashboard_compute,
     dashboard_sessions,
 )
+from tournaments.selectors.dashboard_now import (
+    DashboardNow,
+    dashboard_now,
+    waiting_counter_register,
+)
 
 REFRESH_SECONDS = 10
 TEMPLATE = "admin/tournaments/tournament/dashboard.html"
 FRAGMENT = "admin/tournaments/tournament/_dashboard_sessions.html"
+NOW = "admin/tournaments/tournament/_dashboard_now.html"
 
 # Panels other apps show on the dashboard, in the order registered: each is called with the
 # request and the tournament and returns its HTML (a rendered template), or "" for nothing.
@@ -44,6 +54,13 @@ def dashboard_panel_register(panel: Callable) -> None:
     """Show `panel(request, tournament) -> html` on every tournament's dashboard."""
     if panel not in _PANELS:
         _PANELS.append(panel)
+
+
+def dashboard_counter_register(counter: Callable) -> None:
+    """Count `counter(tournament) -> Waiting | None` among what waits for the directors, at
+    the top of every tournament's dashboard (tournaments.selectors.dashboard_now.Waiting; its
+    `order` places it among the next things to do)."""
+    waiting_counter_register(counter)
 
 
 def _panels_html(request, tournament) -> str:
@@ -97,15 +114,28 @@ def _sessions_drawn(request, tournament) -> tuple[list[SessionState], str]:
     return found
 
 
+def _now(request, tournament, dashboard: Dashboard) -> tuple[DashboardNow, str]:
+    """The top of the page, read at every refresh: it moves with the clock."""
+    now = dashboard_now(
+        tournament=tournament,
+        dashboard=dashboard,
+        now=timezone.now(),
+        countersigns=policies.may_countersign(request.user),
+    )
+    return now, render_to_string(NOW, {"now": now}, request=request)
+
+
 def dashboard_view(model_admin, request, object_id):
     tournament = _dashboard_tournament(model_admin, request, object_id)
     dashboard, sessions_html = _dashboard_with_sessions(request, tournament)
+    now_html = _now(request, tournament, dashboard)[1]
     return render(
         model_admin,
         request,
         TEMPLATE,
         {
             "dashboard": dashboard,
+            "now_html": now_html,
             "sessions_html": sessions_html,
             "panels_html": _panels_html(request, tournament),
             "refresh_seconds": REFRESH_SECONDS,
@@ -119,10 +149,12 @@ def dashboard_live_view(model_admin, request, object_id):
     """The parts that change during play, for the page's refresh."""
     tournament = _dashboard_tournament(model_admin, request, object_id)
     dashboard, sessions_html = _dashboard_with_sessions(request, tournament)
+    now, now_html = _now(request, tournament, dashboard)
     response = JsonResponse(
         {
             "status": tournament.get_status_display(),
-            "next": dashboard.next_step.text,
+            "next": now.next.text,
+            "now": now_html,
             "html": sessions_html,
             "panels": _panels_html(request, tournament),
         }

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import policies, scoring_adapter
+from tournaments.admin.datetime_field import LocalDateTimeField
 from tournaments.models import Appeal, Penalty, Player, Team
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS
 from tournaments.system_texts import system_text
@@ -468,7 +469,7 @@ __all__ = [
 
 class CheckInForm(_SheetForm):
     player = forms.ChoiceField(label=_("Player"))
-    arrived_at = forms.DateTimeField(
+    arrived_at = LocalDateTimeField(
         label=_("Arrived at"),
         required=False,
         help_text=_("Empty: now. Late arrival is measured from the session's start (3.11.2)."),
@@ -583,7 +584,7 @@ class CheckInCorrectionForm(_CorrectionForm, _SheetForm):
     (rule 3.11.2)."""
 
     player = forms.ChoiceField(label=_("Player"))
-    arrived_at = forms.DateTimeField(label=_("Arrived at"), required=False)
+    arrived_at = LocalDateTimeField(label=_("Arrived at"), required=False)
     absent = forms.BooleanField(label=_("absent (did not come)"), required=False)
 
     def __init__(self, *args, **kwargs):

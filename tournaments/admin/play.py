@@ -12,6 +12,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import policies
 from tournaments.admin.base import HistoryInWords, render, report_error
+from tournaments.admin.datetime_field import LocalDateTimeField
 from tournaments.errors import TournamentError
 from tournaments.models import (
     CheckIn,
@@ -106,7 +107,7 @@ def deltas_words(deltas: dict) -> str:
 
 
 class SessionTimeForm(forms.Form):
-    at = forms.DateTimeField(
+    at = LocalDateTimeField(
         label=_("When"),
         required=False,
         help_text=_("Empty: now. Enter the time it happened if you record it afterwards."),
@@ -156,8 +157,8 @@ def _end_or_correct(*, session, user, at=None, reason: str = "", confirm_no_hand
 
 
 class SessionScheduleForm(forms.Form):
-    start = forms.DateTimeField(label=_("Planned start"))
-    end = forms.DateTimeField(label=_("Planned end"), required=False)
+    start = LocalDateTimeField(label=_("Planned start"))
+    end = LocalDateTimeField(label=_("Planned end"), required=False)
 
 
 @admin.register(Session)
@@ -182,8 +183,16 @@ class SessionAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         from tournaments.admin.session_countersign import countersign_urls
+        from tournaments.admin.umpire_rota import rota_urls
 
-        return countersign_urls(self) + super().get_urls()
+        return countersign_urls(self) + rota_urls(self) + super().get_urls()
+
+    def changelist_view(self, request, extra_context=None):
+        # The list's "Umpire rota" button (tournaments/admin/umpire_rota.py).
+        from tournaments.admin.umpire_rota import rota_button_context
+
+        extra = {**rota_button_context(request), **(extra_context or {})}
+        return super().changelist_view(request, extra)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         # The session's page offers the chief umpire to countersign its signed sheets at once.

@@ -30,6 +30,7 @@ from tournaments.admin.forms import (
 )
 from tournaments.display import wind_name
 from tournaments.errors import TournamentError
+from tournaments.fans import fan_name
 from tournaments.models import Appeal, Hand, Player, TableSession, Tournament
 from tournaments.models.play import POSITIONS
 from tournaments.selectors.scoresheet import scoresheet_compute
@@ -65,7 +66,14 @@ def preview_context(preview, sheet) -> dict:
         "explanation": preview.explanation,
         "seat_wind": wind_name(preview.winner_seat_wind),
         "prevalent_wind": wind_name(preview.prevalent_wind),
-        "fans": [{**fan, "subtotal": fan["points"] * fan.get("count", 1)} for fan in preview.fans],
+        "fans": [
+            {
+                **fan,
+                "name": fan_name(fan.get("id"), fan.get("name", "")),
+                "subtotal": fan["points"] * fan.get("count", 1),
+            }
+            for fan in preview.fans
+        ],
         "payments": [
             (position, names.get(position, ""), preview.payments.get(position, 0))
             for position in POSITIONS

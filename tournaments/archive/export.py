@@ -86,6 +86,7 @@ TOURNAMENT_FIELDS = [
     "forfeit_contest_points",
     "team_counts_disqualified",
     "oath_required",
+    "standings_public",
     "lots_seed",
     "seating_seed",
     "status",
@@ -98,6 +99,7 @@ TOURNAMENT_FIELDS_ADDED = {
     "team_counts_disqualified": False,
     "oath_required": False,
     "hand_entry": "umpires",
+    "standings_public": True,
 }
 TEAM_FIELDS = ["name", "country"]
 PLAYER_FIELDS = [

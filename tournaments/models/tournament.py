@@ -86,6 +86,15 @@ class Tournament(models.Model):
             "table confirms it (docs/players-entry.md)."
         ),
     )
+    standings_public = models.BooleanField(
+        _("standings published"),
+        default=True,
+        help_text=_(
+            "Off: the public pages and the players' own pages show no standings (the seating, "
+            "the seats, the draw, the clock and each player's sheets stay); staff and the API "
+            "still see them (docs/public-pages.md)."
+        ),
+    )
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=9, decimal_places=2, default=200)
     appeal_currency = models.CharField(_("appeal fee currency"), max_length=3, default="USD")
     qualifying_sessions = models.PositiveSmallIntegerField(

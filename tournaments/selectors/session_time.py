@@ -18,13 +18,21 @@ from tournaments.models import Session, Table
 TIME_LIMIT_PASSED = "time_limit_passed"
 
 
+def time_limit_at(session: Session) -> datetime.datetime | None:
+    """When the session's time limit falls: its recorded start plus the tournament's session
+    length; None before it starts."""
+    if session.actual_start is None:
+        return None
+    return session.actual_start + datetime.timedelta(minutes=session.tournament.session_minutes)
+
+
 def time_limit_passed(session: Session, now: datetime.datetime | None = None) -> int | None:
     """Minutes since the session's time limit passed (a started minute counting as a whole
     one), or None: not started, ended (the gong sounded), or the limit not reached."""
     if session.actual_start is None or session.actual_end is not None:
         return None
     now = now or timezone.now()
-    limit = session.actual_start + datetime.timedelta(minutes=session.tournament.session_minutes)
+    limit = time_limit_at(session)
     seconds = (now - limit).total_seconds()
     if seconds <= 0:
         return None

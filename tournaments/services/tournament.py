@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
-from tournaments.models import TableSession, Tournament
+from tournaments.models import Hand, TableSession, Tournament
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import SheetChanged, sheet_touch
 
@@ -30,7 +30,8 @@ def tournament_check_change(
 ) -> None:
     """Refuse a change that would alter signed results or the official ranking: once a sheet
     is signed its results change only by a correction, and the rules that rank them stay as
-    they were. Reopening a finished tournament is for the chief umpire."""
+    they were. The hand entry (tiles or points only) is fixed once a hand is recorded.
+    Reopening a finished tournament is for the chief umpire."""
     if RANKING_SETTINGS & set(changed) and _signed_sheets(tournament).exists():
         raise TournamentError(
             _(
@@ -38,6 +39,13 @@ def tournament_check_change(
                 "ranking (%(names)s) can no longer change."
             )
             % {"names": ", ".join(sorted(RANKING_SETTINGS & set(changed)))}
+        )
+    if "entry_mode" in changed and _hands(tournament).exists():
+        raise TournamentError(
+            _(
+                "Hands are already recorded: the hand entry (tiles or points only) can no "
+                "longer change, or the sheets would mix both."
+            )
         )
     reopening = previous_status == Tournament.Status.FINISHED and "status" in changed
     if reopening and user is not None:
@@ -77,6 +85,10 @@ def _status_from_facts(tournament: Tournament) -> str:
         and not open_sheets.exists()
     )
     return Status.FINISHED if complete else Status.RUNNING
+
+
+def _hands(tournament: Tournament):
+    return Hand.objects.filter(table_session__session__tournament_id=tournament.pk)
 
 
 def _signed_sheets(tournament: Tournament):

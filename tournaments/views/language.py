@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -20,7 +21,11 @@ LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 def _next_url(request, default: str = "/") -> str:
-    url = request.POST.get("next") or request.GET.get("next") or default
+    """Where the choice returns: the page that sent here (`next`, else the referring page of
+    this site), else the home page."""
+    referer = request.headers.get("Referer", "")
+    came_from = "" if request.path in referer else referer
+    url = request.POST.get("next") or request.GET.get("next") or came_from or default
     safe = url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
@@ -50,10 +55,19 @@ def switch(request, language: str):
     return _remember(HttpResponseRedirect(_next_url(request)), language)
 
 
+def languages_in_themselves() -> list[tuple[str, str]]:
+    """Each language named in itself (English, Español, 简体中文): whoever cannot read the
+    page's language still finds his own."""
+    return [
+        (code, capfirst(translation.get_language_info(code)["name_local"]))
+        for code in LANGUAGE_CODES
+    ]
+
+
 class LanguageForm(forms.Form):
     language = forms.ChoiceField(
         label=gettext_lazy("Language"),
-        choices=[("", gettext_lazy("As my browser asks")), *settings.LANGUAGES],
+        choices=[("", gettext_lazy("As my browser asks")), *languages_in_themselves()],
         required=False,
     )
 

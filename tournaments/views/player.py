@@ -149,8 +149,10 @@ def _tournament_page(user, tournament: Tournament, me: Player) -> TournamentPage
         members += list(
             me.team.members.exclude(pk=me.pk).order_by("lot_number", "registration_number")
         )
-    live = standings_compute(tournament=tournament, live=True)
-    standings = {row.player_id: row for row in live.players}
+    standings: dict[int, PlayerRow] = {}
+    if tournament.standings_public:  # else the director has not published them yet
+        live = standings_compute(tournament=tournament, live=True)
+        standings = {row.player_id: row for row in live.players}
     rows = _session_rows(members)
     results = [PlayerResults(p, standings.get(p.pk), rows[p.pk]) for p in members]
     return TournamentPage(

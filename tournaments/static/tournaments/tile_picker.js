@@ -178,6 +178,10 @@
       return face ? face.cloneNode(true) : document.createTextNode(tile);
     }
 
+    function isButton(element) {
+      return !!element && (element.tagName === "BUTTON" || element.type === "submit");
+    }
+
     function show(field) {
       // The tiles of a field as faces under it; tapping one takes it out.
       var strip = field.parentNode.querySelector('.tile-strip[data-for="' + field.name + '"]');
@@ -247,12 +251,14 @@
           count();
         }
       });
-      field.addEventListener("blur", function () {
+      field.addEventListener("blur", function (event) {
         var tiles = parse(field.value);
         if (tiles) {
           field.value = compact(tiles);
           inferMeldType(field);
-          show(field);
+          // Left for a button (Preview, Save): the tiles are not drawn now, which could move
+          // the button from under the finger between its press and its release.
+          if (!isButton(event.relatedTarget)) show(field);
           count();
         }
       });
