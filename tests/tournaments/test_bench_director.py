@@ -40,6 +40,7 @@ def test_a_tiny_run_polls_finds_seats_and_countersigns_the_session(live_server, 
             duration=2.0,
             countersign_at=0.5,
             seed=1,
+            warm_up_rounds=1,
         )
     )
     kinds = load["kinds"]
@@ -52,6 +53,7 @@ def test_a_tiny_run_polls_finds_seats_and_countersigns_the_session(live_server, 
     checks = director.verdict(kinds, load["countersign"], plan["signed"])
     assert checks["countersign_2_tables_under_2s"]["countersigned"] == 2
     assert checks["no_errors"]["ok"]
+    assert list(load["windows"]) == ["0-10s (countersign)"]
 
 
 def test_the_verdict_fails_a_slow_countersignature_a_slow_seats_page_and_any_error():

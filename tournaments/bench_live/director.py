@@ -128,6 +128,13 @@ async def _seekers(client, rec: Recorder, seats: str, queries, per_second: float
     await asyncio.gather(*tasks)
 
 
+async def _warm_up(client, paths: list[str], rounds: int = 40) -> None:
+    """Each web process loads the code and fills its caches on its first requests (a server
+    just started): a few rounds of each page first, not measured, a few at a time."""
+    for _round in range(rounds):
+        await asyncio.gather(*(client.send("GET", path) for path in paths for _n in range(4)))
+
+
 async def _countersign(client, rec: Recorder, url: str, token: str, at: float) -> dict:
     await asyncio.sleep(at)
     begin = time.perf_counter()
@@ -157,14 +164,16 @@ async def run_load(
     duration: float,
     countersign_at: float,
     seed: int,
+    warm_up_rounds: int = 40,
 ) -> dict:
     rng = random.Random(seed)
     slug = plan["slug"]
     live, seats = f"/t/{slug}/live.json", f"/t/{slug}/seats/"
     url = f"/api/tournaments/{slug}/sessions/{plan['session']}/countersign/"
-    rec = Recorder(origin=time.perf_counter())
     stop = asyncio.Event()
     async with Http(base_url, timeout=30) as client:
+        await _warm_up(client, [live, f"{seats}?q={plan['queries'][0]}"], warm_up_rounds)
+        rec = Recorder(origin=time.perf_counter())
         workers = [
             asyncio.create_task(_spectator(client, rec, live, poll, stop, rng))
             for _n in range(spectators)
@@ -182,7 +191,26 @@ async def run_load(
         await asyncio.gather(*workers)
         result = await countersign
     samples = [Sample(kind, start, ms, status) for kind, start, ms, status in rec.samples]
-    return {"kinds": by_kind(samples), "countersign": result}
+    return {
+        "kinds": by_kind(samples),
+        "windows": _windows(samples, countersign_at, duration),
+        "countersign": result,
+    }
+
+
+def _windows(samples: list[Sample], countersign_at: float, duration: float) -> dict:
+    """The figures by ten seconds of load (for information: where the slow requests are)."""
+    windows = {}
+    for low in range(0, int(duration), 10):
+        inside = [s for s in samples if low <= s.start < low + 10]
+        label = f"{low}-{low + 10}s" + (
+            " (countersign)" if low <= countersign_at < low + 10 else ""
+        )
+        windows[label] = {
+            kind: {"count": f["count"], "p95_ms": f["p95_ms"], "max_ms": f["max_ms"]}
+            for kind, f in by_kind(inside).items()
+        }
+    return windows
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -215,6 +243,7 @@ def report_of(*, load: dict, plan: dict, setup: dict) -> dict:
         "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
         "cpus": os.cpu_count(),
         "requests": load["kinds"],
+        "windows": load.get("windows", {}),
         "countersign": load["countersign"],
         "targets": verdict(load["kinds"], load["countersign"], plan["signed"]),
     }
