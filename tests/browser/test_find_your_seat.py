@@ -60,7 +60,34 @@ def test_a_player_finds_his_seat_on_a_phone_typing_his_name_without_accents(
     assert "Josefina Ortega" in cards[1] and "Table 2" in cards[1] and "South" in cards[1]
     assert phone.execute_script("return window.innerWidth") == 390
     assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
-    phone.save_screenshot("/tmp/seats_390.png")
+
+
+@pytest.mark.parametrize("width", [820, 1400])
+def test_find_your_seat_fits_a_tablet_and_a_desktop_with_its_long_names(
+    browser, live_server, hall, width
+):
+    browser.set_window_size(width, 900)
+    browser.get(f"{live_server.url}/t/hall/seats/?q=fern")
+    wait_for_text(browser, ".seat-results", "1 player found")
+    card = browser.find_element(By.CSS_SELECTOR, ".seat-card")
+    assert "Maximiliano Fernández de la Peña" in card.text and "Table 2" in card.text
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+    )
+
+
+def test_the_projector_draw_fits_an_820_px_screen_without_scrolling(browser, live_server, hall):
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 820, "height": 1180, "deviceScaleFactor": 1, "mobile": False},
+    )
+    browser.get(f"{live_server.url}/t/hall/draw/")
+    shown = browser.find_element(By.CSS_SELECTOR, ".draw-page:not([hidden])")
+    assert "Page 1 of" in shown.text
+    assert browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth"
+        " && document.documentElement.scrollHeight <= window.innerHeight"
+    )
 
 
 def test_the_projector_draw_turns_its_pages_by_itself(browser, live_server, hall, monkeypatch):
@@ -72,7 +99,6 @@ def test_the_projector_draw_turns_its_pages_by_itself(browser, live_server, hall
     browser.get(f"{live_server.url}/t/hall/draw/")
     shown = browser.find_element(By.CSS_SELECTOR, ".draw-page:not([hidden])")
     assert "Page 1 of 2" in shown.text and "Ana Pérez" in shown.text
-    browser.save_screenshot("/tmp/draw_1400.png")
     # Every row of the page is on the screen: nothing to scroll on a projector.
     assert browser.execute_script(
         "return document.documentElement.scrollHeight <= window.innerHeight"
