@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "public",
     "desk",  # the score desk: paper sheets keyed twice (builds on tournaments)
     "player_entry",  # players enter their table's hands on their phones (builds on tournaments)
+    "tournament_stats",  # a tournament's statistics, read-only (builds on tournaments)
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("", include("desk.urls")),  # the score desk: /api/…/desk-entries/ and /desk/
+    path("", include("tournament_stats.urls")),  # /api/…/stats/ and /t/<slug>/stats/
     path("t/", include("public.urls")),
     path("", include("player_entry.urls")),  # /p/<token>/ and /me/table/ (before /me/)
     path("", include("reports.urls")),

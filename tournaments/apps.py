@@ -15,3 +15,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.admin.session_countersign import countersign_dashboard_panel
 
         dashboard_panel_register(countersign_dashboard_panel)
+        # The archive from the browser, as background jobs (kinds "backup" and "restore").
+        from tournaments.services.archive_restore import archive_jobs_register
+
+        archive_jobs_register()

@@ -41,7 +41,15 @@ KEYWORDS = {
     "npgettext_lazy": ((1, "c"), 2, 3),
 }
 SOURCE_DIRS = (
-    "api", "config", "desk", "player_entry", "public", "reports", "templates", "tournaments"
+    "api",
+    "config",
+    "desk",
+    "player_entry",
+    "public",
+    "reports",
+    "templates",
+    "tournaments",
+    "tournament_stats",
 )
 TEMPLATE_SUFFIXES = (".html", ".txt")
 

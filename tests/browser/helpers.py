@@ -24,3 +24,16 @@ def log_in(browser, live_server, username: str, password: str) -> None:
     browser.find_element(By.NAME, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
     wait_for_text(browser, "#content h1", "Site administration")
+
+
+def role_groups_with_their_permissions() -> None:
+    """A transactional test empties every table after it, the role groups' permissions (a
+    data migration's) too: the next test makes them again as the migration does."""
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+    from django.db import connection
+
+    roles = importlib.import_module("tournaments.migrations.0003_roles")
+    roles.create_groups(apps, SimpleNamespace(connection=connection))

@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.browser.helpers import role_groups_with_their_permissions
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Hand, Tournament
 from tournaments.services.sessions import session_start
@@ -31,26 +32,13 @@ def chief_and_sheet(django_user_model):
 
     from tournaments.roles import ROLE_GROUPS, Role
 
-    _role_groups_with_their_permissions()
+    role_groups_with_their_permissions()
     chief = django_user_model.objects.create_user("chief", password=PASSWORD, is_staff=True)
     chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
     tournament = TournamentFactory(name="Tablet Open", status=Tournament.Status.SEATED)
     sheets = [seated_table(tournament, table_number=n) for n in (1, 2, 3)]
     session_start(session=sheets[0].session, at=timezone.now())
     return chief, sheets[0]
-
-
-def _role_groups_with_their_permissions() -> None:
-    """A transactional test empties every table after it, the role groups' permissions (a
-    data migration's) too: the next test makes them again as the migration does."""
-    import importlib
-    from types import SimpleNamespace
-
-    from django.apps import apps
-    from django.db import connection
-
-    roles = importlib.import_module("tournaments.migrations.0003_roles")
-    roles.create_groups(apps, SimpleNamespace(connection=connection))
 
 
 def log_in(browser, live_server):

@@ -9,7 +9,7 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from tournaments import policies
 from tournaments.errors import TournamentError
-from tournaments.system_texts import system_text
+from tournaments.selectors.audit_sentences import field_label, value_in_words
 
 
 def get_or_404(model_admin, request, object_id, queryset=None):
@@ -63,17 +63,38 @@ def render(model_admin, request, template: str, context: dict, *, obj=None, titl
 
 
 class _ValuesInWords(HistoricalRecordContextHelper):
-    """A history page's changed values, a system text's code put into words (issue 27)."""
+    """A history page's changed values in words: a system text's code (issue 27), a choice's
+    label, a row by its name, points per seat, never a dictionary (issue 29)."""
 
     def prepare_delta_change_value(self, change, value):
-        return system_text(super().prepare_delta_change_value(change, value))
+        value = super().prepare_delta_change_value(change, value)
+        return value_in_words(self.model, change.field, value)
 
 
 class HistoryInWords:
     """For a SimpleHistoryAdmin: its History page says what the system wrote (a change's
-    reason, a late arrival's nature) in the reader's language (tournaments.system_texts)."""
+    reason, a late arrival's nature) in the reader's language (tournaments.system_texts), its
+    columns by their verbose names and its values in words
+    (tournaments.selectors.audit_sentences)."""
 
     object_history_list_template = "admin/tournaments/history_list.html"
 
     def get_historical_record_context_helper(self, request, historical_record):
         return _ValuesInWords(self.model, historical_record)
+
+    def _column_label(self, name: str) -> str:
+        described = getattr(getattr(self, name, None), "short_description", None)
+        return str(described) if described else field_label(self.model, name)
+
+    def history_view(self, request, object_id, extra_context=None):
+        columns = [self._column_label(name) for name in self.get_history_list_display(request)]
+        extra_context = {**(extra_context or {}), "history_list_columns": columns}
+        return super().history_view(request, object_id, extra_context)
+
+    def set_history_delta_changes(self, request, historical_records, **options):
+        super().set_history_delta_changes(request, historical_records, **options)
+        for record in historical_records:
+            record.columns_in_words = [
+                value_in_words(self.model, name, getattr(record, name, None))
+                for name in self.get_history_list_display(request)
+            ]

@@ -178,6 +178,10 @@ class JobAdmin(admin.ModelAdmin):
             handle = job.result_file.open("rb")
         except FileNotFoundError:
             raise Http404(_("The job's file is no longer on the server.")) from None
+        if job.kind == Job.Kind.BACKUP:  # the whole tournament's records: logged
+            from tournaments.admin.archive_pages import archive_download_log
+
+            archive_download_log(request, job)
         return FileResponse(handle, as_attachment=True, filename=job.result_name)
 
     def retry_view(self, request, object_id):
@@ -196,7 +200,12 @@ class JobAdmin(admin.ModelAdmin):
 
 
 def _result_url(job: Job) -> str | None:
-    """Where a finished job's result is seen when it is not a file (the seating chart)."""
+    """Where a finished job's result is seen when it is not a file (the seating chart, the
+    restored tournament)."""
+    if job.kind == Job.Kind.RESTORE:
+        from tournaments.admin.archive_pages import archive_restored_url
+
+        return archive_restored_url(job)
     if job.kind != Job.Kind.SEATING:
         return None
     try:

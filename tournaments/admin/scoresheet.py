@@ -24,7 +24,7 @@ from tournaments.admin.sheet_page import SheetPage, posted_int
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
-from tournaments.selectors.audit import sheet_audit_trail
+from tournaments.selectors.audit_sentences import sheet_audit_lines, sheet_correction_lines
 from tournaments.selectors.scoresheet import (
     hands_count,
     scoresheet_list_rows,
@@ -227,10 +227,8 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
             request,
             "admin/tournaments/tablesession/audit.html",
             {
-                "entries": sheet_audit_trail(table_session=table_session),
-                "corrections": table_session.corrections.select_related(
-                    "made_by", "appeal__player"
-                ),
+                "lines": sheet_audit_lines(table_session=table_session),
+                "corrections": sheet_correction_lines(table_session=table_session),
                 "sheet_url": self._sheet_url(table_session),
             },
             obj=table_session,

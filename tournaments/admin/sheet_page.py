@@ -33,6 +33,7 @@ from tournaments.errors import TournamentError
 from tournaments.fans import fan_name
 from tournaments.models import Appeal, Hand, Player, TableSession, Tournament
 from tournaments.models.play import POSITIONS
+from tournaments.selectors.audit_sentences import sheet_correction_lines
 from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.session_time import time_limit_message, time_limit_passed
 from tournaments.selectors.standings import points_value
@@ -506,7 +507,9 @@ class SheetPage:
                     (self.fix_checkin_form, "fix_checkin", _("Change a check-in")),
                     (self.swap_form, "swap_seats", _("Swap two players' seats")),
                 ],
-                "corrections": [(c, corrections.correction_summary(c)) for c in sheet.corrections],
+                "corrections": sheet_correction_lines(
+                    table_session=self.table_session, corrections=sheet.corrections
+                ),
                 "version": self.table_session.version,
                 "session_started": self.table_session.session.actual_start is not None,
                 "time_warning": self._time_warning(),

@@ -156,7 +156,7 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def get_urls(self):
-        from tournaments.admin import chart_pages, dashboard, extensions, print_page
+        from tournaments.admin import archive_pages, chart_pages, dashboard, extensions, print_page
 
         view = self.admin_site.admin_view
         name = "tournaments_tournament_"
@@ -189,6 +189,7 @@ class TournamentAdmin(admin.ModelAdmin):
             *dashboard.dashboard_urls(self),  # the event's home: status, next step, tables
             *chart_pages.chart_urls(self),  # seating chart, player numbers and their PDFs
             *print_page.print_urls(self),  # every printed form, and print batches
+            *archive_pages.archive_urls(self),  # the archive: download, restore (a job)
             *extensions.registered_urls(self),  # the pages of apps built on tournaments
             *super().get_urls(),
         ]

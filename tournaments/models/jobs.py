@@ -22,6 +22,10 @@ class Job(models.Model):
     class Kind(models.TextChoices):
         PRINT = "print", _("Print")
         SEATING = "seating", _("Seating chart")  # generate, or re-seat the remaining sessions
+        # The tournament's archive, and restoring one as a new tournament (filed under the
+        # tournament whose page started it): tournaments.services.archive_restore.
+        BACKUP = "backup", _("Tournament archive")
+        RESTORE = "restore", _("Archive restore")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -117,7 +121,8 @@ class Job(models.Model):
                 name="job_file_has_name",
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=["print", "seating"]), name="job_kind_known"
+                condition=Q(kind__in=["print", "seating", "backup", "restore"]),
+                name="job_kind_known",
             ),
         ]
 

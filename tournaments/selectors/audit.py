@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     Appeal,
@@ -21,7 +22,12 @@ from tournaments.models import (
 )
 from tournaments.system_texts import system_text
 
-CHANGE_TYPES = {"+": _("created"), "~": _("changed"), "-": _("deleted")}
+# Lazy: read in the language of the page or request, not of the process's start.
+CHANGE_TYPES = {
+    "+": gettext_lazy("created"),
+    "~": gettext_lazy("changed"),
+    "-": gettext_lazy("deleted"),
+}
 # Bookkeeping columns that say nothing about the sheet itself.
 _SKIPPED_FIELDS = {"id", "version"}
 
@@ -36,6 +42,13 @@ class AuditEntry:
     # (field, before, after): every change of a changed row; the values of a created row
     # (before None) or of a deleted one (after None).
     changes: list[tuple[str, object, object]] = field(default_factory=list)
+    # For the trail in words (selectors.audit_sentences): the row's model, "+", "~" or "-",
+    # its historical record and the one before it (None for the first), the author's login.
+    model: type | None = field(default=None, repr=False)
+    history_type: str = ""
+    record: object = field(default=None, repr=False, compare=False)
+    previous: object = field(default=None, repr=False, compare=False)
+    user: object = field(default=None, repr=False, compare=False)
 
 
 # Foreign keys shown by name rather than by id.
@@ -54,7 +67,7 @@ _USER_FIELDS = {
 }
 
 
-class _Names:
+class Names:
     """Players and logins by id, read once per trail."""
 
     def __init__(self, tournament_id: int):
@@ -98,13 +111,14 @@ def _changes(record, before) -> list[tuple[str, object, object]]:
     return [(name, value, None) for name, value in _values(record)]
 
 
-def _entries(history_qs, describe, names: _Names) -> list[AuditEntry]:
+def _entries(history_qs, describe, names: Names) -> list[AuditEntry]:
     entries = []
     previous = {}
     for record in history_qs.select_related("history_user").order_by("history_date", "history_id"):
+        before = previous.get(record.id)
         changes = [
             (name, names.shown(name, old), names.shown(name, new))
-            for name, old, new in _changes(record, previous.get(record.id))
+            for name, old, new in _changes(record, before)
         ]
         previous[record.id] = record
         entries.append(
@@ -115,15 +129,23 @@ def _entries(history_qs, describe, names: _Names) -> list[AuditEntry]:
                 action=str(CHANGE_TYPES.get(record.history_type, record.history_type)),
                 reason=system_text(record.history_change_reason or ""),
                 changes=changes,
+                model=history_qs.model.instance_type,
+                history_type=record.history_type,
+                record=record,
+                previous=before,
+                user=record.history_user,
             )
         )
     return entries
 
 
-def sheet_audit_trail(*, table_session: TableSession) -> list[AuditEntry]:
-    """Newest first, across every kind of row the sheet is made of."""
+def sheet_audit_trail(
+    *, table_session: TableSession, names: Names | None = None
+) -> list[AuditEntry]:
+    """Newest first, across every kind of row the sheet is made of (`names`: the players and
+    logins by id, when the caller has read them already)."""
     pk = table_session.pk
-    names = _Names(table_session.session.tournament_id)
+    names = names or Names(table_session.session.tournament_id)
     name = names.player
     seat_players = [
         *Seat.history.filter(table_session_id=pk).values_list("player_id", "replaced_player_id"),

@@ -1,0 +1,295 @@
+"""A tournament's statistics, read from its hands (docs/statistics.md).
+
+Every hand of every score sheet counts, whatever the sheet's state (open, complete, signed):
+statistics are not rankings, and a hand taken back or replaced by a correction is no longer a
+hand. The figures are those of `GET …/exports/hands.json`: the same hands, the same player at
+each seat (the player paid at the seat where a correction moved him, else the seat's).
+
+The computation reads flat rows, never a model instance per hand: one query of the hands
+(outcome, seats of the winner and the discarder, points, flowers, fans), one of the seats, one
+of the payments whose player is not the seat's (a seat swap), one of the players, and one of
+the few biggest hands' tiles. It is kept in the cache under the tournament's published version
+(`tournaments.live.published_version`, the version the public pages show), so it is computed
+at most once per version; what is kept holds no text of any language, and the fans are named
+in the reader's language when the figures are read.
+"""
+
+import heapq
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import F, OuterRef, Q, Subquery
+
+from tournaments.fans import fan_name
+from tournaments.live import published_version
+from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
+
+# The points histogram's buckets: each edge starts one, the last is open ("88 and more").
+# A win below the 8-point minimum (none should exist) gets a bucket of its own before them.
+POINT_EDGES = (8, 12, 16, 24, 32, 48, 64, 88)
+BIGGEST_HANDS = 10
+CACHE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
+
+
+def cache_key(tournament_id: int, version: str) -> str:
+    return f"tournament_stats:{tournament_id}:{version}"
+
+
+def tournament_info(slug: str) -> dict | None:
+    """id, name, slug and `standings_public` of a tournament by its slug; None if unknown."""
+    return (
+        Tournament.objects.filter(slug=slug)
+        .values("pk", "name", "slug", "standings_public")
+        .first()
+    )
+
+
+def session_numbers(tournament_id: int) -> list[int]:
+    return sorted(
+        Session.objects.filter(tournament_id=tournament_id).values_list("number", flat=True)
+    )
+
+
+# -- the computation -----------------------------------------------------------------------
+
+
+@dataclass
+class _PlayerCounts:
+    hands: int = 0
+    wins: int = 0
+    self_drawn: int = 0
+    dealt_in: int = 0
+    win_points: int = 0
+    biggest_hand: int | None = None
+
+
+@dataclass
+class _Counts:
+    hands: int = 0
+    wins: int = 0
+    self_drawn: int = 0
+    draws: int = 0
+    time_limit: int = 0
+    # a fan by its id (its English name when a stored fan has no id): [id, English name, hands]
+    fans: dict = field(default_factory=dict)
+    points: Counter = field(default_factory=Counter)
+    players: dict = field(default_factory=lambda: defaultdict(_PlayerCounts))
+    wins_seen: list = field(default_factory=list)  # the rows of the wins, for the biggest
+
+
+def _seat_players(tournament_id: int) -> tuple[dict, dict]:
+    """({sheet id: {position: player id}}, {hand id: {position: player id}}): the seats of
+    every sheet, and the payments made to another player than the seat's (after a seat swap
+    the export names the player paid; those rows are few, and the database finds them)."""
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for sheet_id, position, player_id in Seat.objects.filter(
+        session__tournament_id=tournament_id
+    ).values_list("table_session_id", "position", "player_id"):
+        seats[sheet_id][position] = player_id
+    seat_player = Seat.objects.filter(
+        table_session_id=OuterRef("hand__table_session_id"), position=OuterRef("position")
+    ).values("player_id")[:1]
+    moved: dict[int, dict[str, int]] = defaultdict(dict)
+    for hand_id, position, player_id in (
+        HandScore.objects.filter(hand__table_session__session__tournament_id=tournament_id)
+        .annotate(seat_player=Subquery(seat_player))
+        .filter(Q(seat_player__isnull=True) | ~Q(player_id=F("seat_player")))
+        .values_list("hand_id", "position", "player_id")
+    ):
+        moved[hand_id][position] = player_id
+    return seats, moved
+
+
+def _count_win(counts: _Counts, row: tuple, at: dict) -> None:
+    _pk, _sheet, _session, _table, _number, _outcome, winner, discarder, points, _f, fans = row
+    counts.wins += 1
+    counts.points[points] += 1
+    winner_id = at.get(winner)
+    if not discarder:
+        counts.self_drawn += 1
+    if winner_id is not None:
+        figures = counts.players[winner_id]
+        figures.wins += 1
+        figures.self_drawn += not discarder
+        figures.win_points += points
+        if figures.biggest_hand is None or points > figures.biggest_hand:
+            figures.biggest_hand = points
+    if discarder and at.get(discarder) is not None:
+        counts.players[at[discarder]].dealt_in += 1
+    seen = set()
+    for fan in fans or ():
+        key = fan.get("id") if fan.get("id") is not None else str(fan.get("name", ""))
+        if key in seen:
+            continue
+        seen.add(key)
+        entry = counts.fans.setdefault(key, [fan.get("id"), str(fan.get("name", "")), 0])
+        entry[2] += 1
+    counts.wins_seen.append(row)
+
+
+def _buckets(points: Counter) -> list[dict]:
+    """{"from", "to", "count"} of each bucket of POINT_EDGES (`to` None: the open last one)."""
+    buckets = []
+    below = sum(n for value, n in points.items() if value < POINT_EDGES[0])
+    if below:
+        buckets.append({"from": 0, "to": POINT_EDGES[0] - 1, "count": below})
+    for i, start in enumerate(POINT_EDGES):
+        end = POINT_EDGES[i + 1] - 1 if i + 1 < len(POINT_EDGES) else None
+        count = sum(
+            n for value, n in points.items() if value >= start and (end is None or value <= end)
+        )
+        buckets.append({"from": start, "to": end, "count": count})
+    return buckets
+
+
+def _person(position: str, at: dict, people: dict) -> dict | None:
+    if not position:
+        return None
+    number, name = people.get(at.get(position), (None, ""))
+    return {"position": position, "number": number, "name": name}
+
+
+def _biggest(counts: _Counts, seats: dict, moved: dict, people: dict) -> list[dict]:
+    """The biggest wins, by points, then in session, table and hand order."""
+    rows = heapq.nsmallest(
+        BIGGEST_HANDS, counts.wins_seen, key=lambda r: (-r[8], r[2], r[3], r[4], r[0])
+    )
+    tiles = dict(Hand.objects.filter(pk__in=[r[0] for r in rows]).values_list("pk", "tiles"))
+    biggest = []
+    for pk, sheet, session, table, number, _o, winner, discarder, points, flowers, fans in rows:
+        at = {**seats.get(sheet, {}), **moved.get(pk, {})}
+        biggest.append(
+            {
+                "session": session,
+                "table": table,
+                "hand": number,
+                "winner": _person(winner, at, people),
+                "discarder": _person(discarder, at, people),
+                "self_drawn": not discarder,
+                "points": points,
+                "flowers": flowers,
+                "fans": [
+                    {
+                        "id": fan.get("id"),
+                        "english": str(fan.get("name", "")),
+                        "count": int(fan.get("count", 1)),
+                        "points": int(fan.get("points", 0)),
+                    }
+                    for fan in fans or ()
+                ],
+                "tiles": tiles.get(pk),
+            }
+        )
+    return biggest
+
+
+def _players(counts: _Counts, people: dict) -> list[dict]:
+    """Every player who played a hand, by number (players without one last, by name)."""
+    rows = []
+    for player_id, figures in counts.players.items():
+        number, name = people.get(player_id, (None, ""))
+        rows.append(
+            {
+                "number": number,
+                "name": name,
+                "hands": figures.hands,
+                "wins": figures.wins,
+                "self_drawn": figures.self_drawn,
+                "dealt_in": figures.dealt_in,
+                "win_points_avg": (
+                    round(figures.win_points / figures.wins, 2) if figures.wins else None
+                ),
+                "biggest_hand": figures.biggest_hand,
+            }
+        )
+    rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["name"]))
+    return rows
+
+
+def stats_compute(tournament_id: int) -> dict:
+    """The statistics of every hand of the tournament, in no language (see `stats_named`)."""
+    counts = _Counts()
+    seats, moved = _seat_players(tournament_id)
+    rows = Hand.objects.filter(table_session__session__tournament_id=tournament_id).values_list(
+        "pk",
+        "table_session_id",
+        "table_session__session__number",
+        "table_session__table__number",
+        "number",
+        "outcome",
+        "winner_position",
+        "discarder_position",
+        "points",
+        "flowers",
+        "fans",
+    )
+    for row in rows.iterator(chunk_size=5000):
+        at = seats.get(row[1], {})
+        if row[0] in moved:
+            at = {**at, **moved[row[0]]}
+        counts.hands += 1
+        for player_id in at.values():
+            counts.players[player_id].hands += 1
+        outcome = row[5]
+        if outcome == Hand.Outcome.WIN:
+            _count_win(counts, row, at)
+        elif outcome == Hand.Outcome.DRAW:
+            counts.draws += 1
+        elif outcome == Hand.Outcome.TIME_LIMIT:
+            counts.time_limit += 1
+    people = {
+        pk: (number, name)
+        for pk, number, name in Player.objects.filter(tournament_id=tournament_id).values_list(
+            "pk", "lot_number", "name"
+        )
+    }
+    fans = sorted(counts.fans.values(), key=lambda f: (-f[2], f[0] is None, f[0] or 0, f[1]))
+    return {
+        "hands": counts.hands,
+        "wins": counts.wins,
+        "self_drawn": counts.self_drawn,
+        "draws": counts.draws,
+        "time_limit": counts.time_limit,
+        "fans": [{"id": fan_id, "english": english, "count": n} for fan_id, english, n in fans],
+        "points": _buckets(counts.points),
+        "biggest_hands": _biggest(counts, seats, moved, people),
+        "players": _players(counts, people),
+    }
+
+
+def stats_named(stats: dict) -> dict:
+    """The statistics with each fan named in the active language (`tournaments.fans`)."""
+    return {
+        **stats,
+        "fans": [
+            {"id": f["id"], "name": fan_name(f["id"], f["english"]), "count": f["count"]}
+            for f in stats["fans"]
+        ],
+        "biggest_hands": [
+            {
+                **hand,
+                "fans": [
+                    {
+                        "id": f["id"],
+                        "name": fan_name(f["id"], f["english"]),
+                        "count": f["count"],
+                        "points": f["points"],
+                    }
+                    for f in hand["fans"]
+                ],
+            }
+            for hand in stats["biggest_hands"]
+        ],
+    }
+
+
+def tournament_stats(tournament_id: int) -> dict:
+    """The tournament's statistics, computed once per published version and kept in the
+    cache (no query at all while the version stands), fans named in the active language."""
+    key = cache_key(tournament_id, published_version(tournament_id))
+    stats = cache.get(key)
+    if stats is None:
+        stats = stats_compute(tournament_id)
+        cache.set(key, stats, CACHE_TIMEOUT)
+    return stats_named(stats)

@@ -1,0 +1,185 @@
+"""A tournament's statistics: `GET /api/tournaments/{slug}/stats/` and the public page
+`/t/{slug}/stats/` (docs/statistics.md).
+
+The API answers every logged-in user, as the API's standings do, whether or not the standings
+are published; an anonymous request gets the API's 401. The public page needs no login; while
+the director keeps the standings unpublished (`Tournament.standings_public` off) it shows the
+tournament's figures (hands, fans, points) but neither the players' figures nor the names of
+the biggest hands' players, as the public standings page shows a notice instead of them.
+"""
+
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.common import error_responses, tournament_for
+from tournament_stats import charts, selectors
+from tournaments.live import published_version
+
+PAGE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
+
+
+# -- the API -----------------------------------------------------------------------------------
+
+
+class StatsFanSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the fan's number (1-81); null if unknown")
+    )
+    name = serializers.CharField(help_text=gettext_lazy("the fan's name in your language"))
+    count = serializers.IntegerField(help_text=gettext_lazy("winning hands that scored it"))
+
+
+class StatsHandFanSerializer(serializers.Serializer):
+    id = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the fan's number (1-81); null if unknown")
+    )
+    name = serializers.CharField(help_text=gettext_lazy("the fan's name in your language"))
+    count = serializers.IntegerField(help_text=gettext_lazy("how many times it counts"))
+    points = serializers.IntegerField(help_text=gettext_lazy("points of one occurrence"))
+
+
+class StatsBucketSerializer(serializers.Serializer):
+    # `from` is a Python keyword: the field is named in the constructor's `source` instead.
+    to = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("the bucket's highest points; null: no limit")
+    )
+    count = serializers.IntegerField(help_text=gettext_lazy("winning hands in the bucket"))
+
+    def get_fields(self):
+        fields = super().get_fields()
+        start = serializers.IntegerField(help_text=gettext_lazy("the bucket's lowest points"))
+        return {"from": start, **fields}
+
+
+class StatsPersonSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text=gettext_lazy("seat (A-D)"))
+    number = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("player number (lot)")
+    )
+    name = serializers.CharField(allow_blank=True, help_text=gettext_lazy("player's name"))
+
+
+class StatsBigHandSerializer(serializers.Serializer):
+    session = serializers.IntegerField(help_text=gettext_lazy("session number"))
+    table = serializers.IntegerField(help_text=gettext_lazy("table number"))
+    hand = serializers.IntegerField(help_text=gettext_lazy("hand number, 1-16"))
+    winner = StatsPersonSerializer(help_text=gettext_lazy("who won"))
+    discarder = StatsPersonSerializer(
+        allow_null=True, help_text=gettext_lazy("null when self-drawn")
+    )
+    self_drawn = serializers.BooleanField(help_text=gettext_lazy("the winner drew the tile"))
+    points = serializers.IntegerField(help_text=gettext_lazy("points without flowers"))
+    flowers = serializers.IntegerField(help_text=gettext_lazy("flowers"))
+    fans = StatsHandFanSerializer(
+        many=True, help_text=gettext_lazy("the fans scored (none when only points were entered)")
+    )
+    tiles = serializers.JSONField(
+        allow_null=True,
+        help_text=gettext_lazy("the hand in the shared format, null when not recorded"),
+    )
+
+
+class StatsPlayerSerializer(serializers.Serializer):
+    number = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("player number (lot)")
+    )
+    name = serializers.CharField(allow_blank=True, help_text=gettext_lazy("player's name"))
+    hands = serializers.IntegerField(help_text=gettext_lazy("hands played"))
+    wins = serializers.IntegerField(help_text=gettext_lazy("hands won"))
+    self_drawn = serializers.IntegerField(help_text=gettext_lazy("wins on a tile he drew"))
+    dealt_in = serializers.IntegerField(
+        help_text=gettext_lazy("wins on a tile he discarded (he paid the winner's points)")
+    )
+    win_points_avg = serializers.FloatField(
+        allow_null=True, help_text=gettext_lazy("average points of his wins; null without one")
+    )
+    biggest_hand = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("points of his biggest win; null without one")
+    )
+
+
+class StatsSerializer(serializers.Serializer):
+    hands = serializers.IntegerField(help_text=gettext_lazy("hands recorded, every sheet"))
+    wins = serializers.IntegerField(help_text=gettext_lazy("hands won"))
+    self_drawn = serializers.IntegerField(help_text=gettext_lazy("wins on a self-drawn tile"))
+    draws = serializers.IntegerField(help_text=gettext_lazy("draws (wall exhausted)"))
+    time_limit = serializers.IntegerField(help_text=gettext_lazy("hands stopped by the time limit"))
+    fans = StatsFanSerializer(
+        many=True, help_text=gettext_lazy("each fan scored, the most frequent first")
+    )
+    points = StatsBucketSerializer(
+        many=True, help_text=gettext_lazy("winning hands by points (without flowers)")
+    )
+    biggest_hands = StatsBigHandSerializer(
+        many=True, help_text=gettext_lazy("the biggest wins, by points")
+    )
+    players = StatsPlayerSerializer(
+        many=True, help_text=gettext_lazy("each player who played a hand, by number")
+    )
+
+
+class StatsApi(APIView):
+    """A tournament's statistics from every hand of every score sheet (signed or not): the
+    outcomes, the fans scored, the winning hands' points, the biggest hands and each player's
+    figures. The same hands as `exports/hands.json`. Any logged-in user."""
+
+    @extend_schema(
+        operation_id="tournament_stats_retrieve",
+        summary=gettext_lazy("Read the statistics"),
+        responses={200: StatsSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request, slug):
+        tournament = tournament_for(slug)
+        return Response(selectors.tournament_stats(tournament.pk))
+
+
+# -- the public page ---------------------------------------------------------------------------
+
+
+def _page_html(info: dict, path: str) -> str:
+    stats = selectors.tournament_stats(info["pk"])
+    shown = info["standings_public"]
+    return render_to_string(
+        "tournament_stats/page.html",
+        {
+            "info": info,
+            "title": _("Statistics"),
+            "page": "stats",
+            "sessions": selectors.session_numbers(info["pk"]),
+            "stats": stats,
+            "standings_public": shown,
+            "fan_chart": charts.fan_bars(stats["fans"]),
+            "points_chart": charts.points_histogram(stats["points"]),
+            "path": path,
+        },
+    )
+
+
+@require_GET
+def stats_page(request, slug: str):
+    """`/t/{slug}/stats/`: the statistics, with their pictures, for everyone."""
+    info = selectors.tournament_info(slug)
+    if info is None:
+        raise Http404
+    version = published_version(info["pk"])
+    shown = "p" if info["standings_public"] else "u"
+    key = (
+        f"tournament_stats:page:{info['pk']}:{version}:{translation.get_language()}:{shown}:"
+        f"{request.path}"
+    )
+    html = cache.get(key)
+    if html is None:
+        html = _page_html(info, request.path)
+        cache.set(key, html, PAGE_TIMEOUT)
+    response = HttpResponse(html)
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
