@@ -170,6 +170,20 @@ def test_the_score_sheet_lists_its_corrections_as_sentences(client, day, people)
     assert f"Penalty to Player D voided by chief; reason: {VOIDED}" in section
 
 
+def test_a_correction_s_own_admin_page_says_it_in_words_not_its_stored_dicts(client, day, people):
+    from tournaments.models import Correction
+
+    client.force_login(people.chief)
+    correction = Correction.objects.get(table_session=day.sheet, kind=Correction.Kind.HAND)
+    response = client.get(reverse("admin:tournaments_correction_change", args=[correction.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    body = page[page.index('id="content"') :]
+    assert "Hand 3 replaced by chief: Draw (wall exhausted) → self-drawn win by C" in body
+    for raw in ("{", "winner_position", "discarder_position", "&quot;outcome&quot;"):
+        assert raw not in body, raw
+
+
 def test_a_rows_own_history_page_names_fields_and_values_in_words(client, day, people):
     client.force_login(people.chief)
     url = reverse("admin:tournaments_penalty_history", args=[day.voided.pk])

@@ -5,7 +5,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -24,6 +24,7 @@ from tournaments.models import (
     SessionResult,
     SheetConfirmation,
 )
+from tournaments.selectors.audit_sentences import correction_details, correction_sentence
 from tournaments.selectors.session_time import tables_without_hands
 from tournaments.selectors.standings import points_value
 from tournaments.services.sessions import (
@@ -424,11 +425,27 @@ class CorrectionAdmin(OwnTablesOnly, TournamentColumn, admin.ModelAdmin):
 
     list_display = ["sheet", "kind", "reason", "made_by", "made_at"]
     list_filter = ["table_session__session__tournament", "kind"]
-    readonly_fields = ["table_session", "kind", "reason", "before", "after", "made_by", "made_at"]
+    # In words, as the sheet's audit trail says it: the stored before/after stay for the API
+    # and the archive, not for the reader.
+    fields = readonly_fields = [
+        "table_session",
+        "what_happened",
+        "in_detail",
+        "made_by",
+        "made_at",
+    ]
 
     @admin.display(description=_("score sheet"))
     def sheet(self, obj):
         return sheet_link(obj.table_session)
+
+    @admin.display(description=_("What happened"))
+    def what_happened(self, obj):
+        return correction_sentence(obj)
+
+    @admin.display(description=_("Details"))
+    def in_detail(self, obj):
+        return format_html_join("", "<div>{}</div>", ((line,) for line in correction_details(obj)))
 
 
 @admin.register(Sanction)
