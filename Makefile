@@ -78,6 +78,9 @@ bench: $(STAMP_DEV)
 # The director's day: a 32-table session countersigned at once while 300 spectators poll
 # the standings and players find their seats (gunicorn + PostgreSQL + Redis, as above).
 	$(BIN)/python manage.py bench_director
+# A tournament's statistics, cold and cached: in one process on the embedded defaults (or
+# DATABASE_URL), no stack to start.
+	$(BIN)/python manage.py bench_stats
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

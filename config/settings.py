@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_countries",
     "axes",  # failed logins throttled: see AXES_* below
     "tournaments",
     "reports",
@@ -96,6 +97,8 @@ INSTALLED_APPS = [
     "desk",  # the score desk: paper sheets keyed twice (builds on tournaments)
     "player_entry",  # players enter their table's hands on their phones (builds on tournaments)
     "tournament_stats",  # a tournament's statistics, read-only (builds on tournaments)
+    "federation",  # the EMA results export (builds on tournaments)
+    "series",  # series of tournaments ranked together (builds on tournaments)
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,8 @@ urlpatterns = [
     path("api/", include("api.urls")),
     path("", include("desk.urls")),  # the score desk: /api/…/desk-entries/ and /desk/
     path("", include("tournament_stats.urls")),  # /api/…/stats/ and /t/<slug>/stats/
+    path("", include("federation.urls")),  # /api/…/exports/ema.csv and ema.xlsx
+    path("", include("series.urls")),  # /api/series/… and /s/<slug>/
     path("t/", include("public.urls")),
     path("", include("player_entry.urls")),  # /p/<token>/ and /me/table/ (before /me/)
     path("", include("reports.urls")),

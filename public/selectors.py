@@ -221,7 +221,7 @@ def public_player(
         name=player.name,
         native_name=player.native_name,
         team=player.team.name if player.team_id else "",
-        country=getattr(player, "country", ""),
+        country=player.country.name,
         rank=row.rank if row else None,
         table_points=row.table_points if row else 0,
         contest_points=row.contest_points if row else 0,

@@ -5,7 +5,17 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("api", "config", "reports", "tournaments", "desk", "player_entry")
+SOURCES = (
+    "api",
+    "config",
+    "reports",
+    "tournaments",
+    "desk",
+    "player_entry",
+    "tournament_stats",
+    "federation",
+    "series",
+)
 DECIDERS = {"roles.py", "policies.py"}
 ROLE_QUESTIONS = {"has_role", "is_director", "is_organiser", "is_committee", "captain_of"}
 # Attributes of a login that only a policy reads (creating a login may set them).

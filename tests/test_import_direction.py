@@ -12,7 +12,16 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILT_ON_TOURNAMENTS = ("reports", "api", "public", "desk", "player_entry", "tournament_stats")
+BUILT_ON_TOURNAMENTS = (
+    "reports",
+    "api",
+    "public",
+    "desk",
+    "player_entry",
+    "tournament_stats",
+    "federation",
+    "series",
+)
 
 # Permission checks still imported from reports while they move to tournaments/policies.py
 # (the print permission): (file, module, name). Remove each entry with its import.

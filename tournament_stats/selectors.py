@@ -12,6 +12,9 @@ the few biggest hands' tiles. It is kept in the cache under the tournament's pub
 (`tournaments.live.published_version`, the version the public pages show), so it is computed
 at most once per version; what is kept holds no text of any language, and the fans are named
 in the reader's language when the figures are read.
+
+The places after each session (the bump chart, a player's page) are the tournaments app's live
+standings through each session in turn, kept the same way (`session_places`).
 """
 
 import heapq
@@ -24,6 +27,7 @@ from django.db.models import F, OuterRef, Q, Subquery
 from tournaments.fans import fan_name
 from tournaments.live import published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
+from tournaments.selectors.standings import points_value, standings_compute
 
 # The points histogram's buckets: each edge starts one, the last is open ("88 and more").
 # A win below the 8-point minimum (none should exist) gets a bucket of its own before them.
@@ -284,12 +288,117 @@ def stats_named(stats: dict) -> dict:
     }
 
 
-def tournament_stats(tournament_id: int) -> dict:
-    """The tournament's statistics, computed once per published version and kept in the
-    cache (no query at all while the version stands), fans named in the active language."""
+def _stats_kept(tournament_id: int) -> dict:
+    """The statistics in no language, computed once per published version (see the module)."""
     key = cache_key(tournament_id, published_version(tournament_id))
     stats = cache.get(key)
     if stats is None:
         stats = stats_compute(tournament_id)
         cache.set(key, stats, CACHE_TIMEOUT)
-    return stats_named(stats)
+    return stats
+
+
+def tournament_stats(tournament_id: int) -> dict:
+    """The tournament's statistics, computed once per published version and kept in the
+    cache (no query at all while the version stands), fans named in the active language."""
+    return stats_named(_stats_kept(tournament_id))
+
+
+def player_stats(tournament_id: int, number: int) -> dict | None:
+    """A player's entry of the statistics' `players` (by his player number), from the kept
+    statistics; None if he has played no hand."""
+    return next(
+        (row for row in _stats_kept(tournament_id)["players"] if row["number"] == number), None
+    )
+
+
+# -- places session by session -----------------------------------------------------------------
+
+BUMP_PLAYERS = 8  # the bump chart's lines: the first of the current standings
+
+
+def places_compute(tournament_id: int) -> dict:
+    """Each player's place in the live standings (those of the public pages) after each
+    session that has a result, and the table points he took in each, as
+    {"sessions": [numbers], "field": players ranked, "players": [{"number", "name", "rank",
+    "places", "table_points"}]}, the players in the order of the current standings and each
+    list aligned with "sessions" (None: no place, no result). The standings are the
+    tournaments app's, through each session in turn: their rules are not repeated here."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    current = standings_compute(tournament=tournament, live=True)
+    sessions = current.session_numbers
+    after = {
+        number: {
+            row.player_id: row.rank
+            for row in standings_compute(
+                tournament=tournament, through_session=number, live=True
+            ).players
+        }
+        for number in sessions[:-1]
+    }
+    if sessions:
+        after[sessions[-1]] = {row.player_id: row.rank for row in current.players}
+    players = []
+    for row in current.players:
+        by_session = {line.session: line for line in row.sessions}
+        players.append(
+            {
+                "number": row.number,
+                "name": row.name,
+                "rank": row.rank,
+                "places": [after[n].get(row.player_id) for n in sessions],
+                "table_points": [
+                    points_value(by_session[n].table_points) if n in by_session else None
+                    for n in sessions
+                ],
+            }
+        )
+    return {
+        "sessions": sessions,
+        "field": sum(1 for row in current.players if row.rank is not None),
+        "players": players,
+    }
+
+
+def session_places(tournament_id: int) -> dict:
+    """`places_compute`, computed once per published version and kept in the cache (as the
+    statistics: the standings after every session are read once, not at each request)."""
+    key = f"tournament_stats:places:{tournament_id}:{published_version(tournament_id)}"
+    places = cache.get(key)
+    if places is None:
+        places = places_compute(tournament_id)
+        cache.set(key, places, CACHE_TIMEOUT)
+    return places
+
+
+def leaders_places(places: dict, count: int = BUMP_PLAYERS) -> list[dict]:
+    """The first `count` ranked players of the current standings, with their places."""
+    return [row for row in places["players"] if row["rank"] is not None][:count]
+
+
+def player_places(places: dict, number: int) -> dict | None:
+    return next((row for row in places["players"] if row["number"] == number), None)
+
+
+# -- the projector -----------------------------------------------------------------------------
+
+
+def session_running(tournament_id: int) -> bool:
+    return Session.objects.filter(
+        tournament_id=tournament_id, actual_start__isnull=False, actual_end__isnull=True
+    ).exists()
+
+
+def projector_pictures(tournament_id: int, standings_public: bool) -> list[str]:
+    """The pictures the hall's projector shows between sessions, in order: "points" and
+    "fans" once a hand is won (fans: once one is recorded), "places" (the bump chart) while
+    the standings are published and two sessions have results. Read from the kept figures."""
+    stats = _stats_kept(tournament_id)
+    pictures = []
+    if stats["wins"]:
+        pictures.append("points")
+    if stats["fans"]:
+        pictures.append("fans")
+    if standings_public and len(session_places(tournament_id)["sessions"]) >= 2:
+        pictures.append("places")
+    return pictures

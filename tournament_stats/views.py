@@ -5,12 +5,17 @@ The API answers every logged-in user, as the API's standings do, whether or not 
 are published; an anonymous request gets the API's 401. The public page needs no login; while
 the director keeps the standings unpublished (`Tournament.standings_public` off) it shows the
 tournament's figures (hands, fans, points) but neither the players' figures nor the names of
-the biggest hands' players, as the public standings page shows a notice instead of them.
+the biggest hands' players, as the public standings page shows a notice instead of them,
+nor the leaders' places session by session (the bump chart).
+
+`/t/{slug}/stats/?projector=1` is the same pictures for the hall's projector, between
+sessions (see `_projector`).
 """
 
 from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -145,9 +150,22 @@ class StatsApi(APIView):
 # -- the public page ---------------------------------------------------------------------------
 
 
+def _places_chart(info: dict):
+    """The leaders' bump chart and its sessions, or (None, []) while the standings are not
+    published or fewer than two sessions have results (a single column shows no move)."""
+    if not info["standings_public"]:
+        return None, []
+    places = selectors.session_places(info["pk"])
+    if len(places["sessions"]) < 2:
+        return None, []
+    leaders = selectors.leaders_places(places)
+    return charts.bump_chart(places["sessions"], leaders), places["sessions"]
+
+
 def _page_html(info: dict, path: str) -> str:
     stats = selectors.tournament_stats(info["pk"])
     shown = info["standings_public"]
+    places_chart, places_sessions = _places_chart(info)
     return render_to_string(
         "tournament_stats/page.html",
         {
@@ -159,9 +177,17 @@ def _page_html(info: dict, path: str) -> str:
             "standings_public": shown,
             "fan_chart": charts.fan_bars(stats["fans"]),
             "points_chart": charts.points_histogram(stats["points"]),
+            "places_chart": places_chart,
+            "places_sessions": [charts.session_label(n) for n in places_sessions],
             "path": path,
         },
     )
+
+
+def _page_key(info: dict, version: str, name: str) -> str:
+    shown = "p" if info["standings_public"] else "u"
+    language = translation.get_language()
+    return f"tournament_stats:page:{info['pk']}:{version}:{language}:{shown}:{name}"
 
 
 @require_GET
@@ -170,16 +196,69 @@ def stats_page(request, slug: str):
     info = selectors.tournament_info(slug)
     if info is None:
         raise Http404
-    version = published_version(info["pk"])
-    shown = "p" if info["standings_public"] else "u"
-    key = (
-        f"tournament_stats:page:{info['pk']}:{version}:{translation.get_language()}:{shown}:"
-        f"{request.path}"
-    )
+    if request.GET.get("projector"):
+        return _projector(request, info)
+    key = _page_key(info, published_version(info["pk"]), request.path)
     html = cache.get(key)
     if html is None:
         html = _page_html(info, request.path)
         cache.set(key, html, PAGE_TIMEOUT)
     response = HttpResponse(html)
     response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
+# -- the hall's projector, between sessions ----------------------------------------------------
+
+PROJECTOR_SECONDS = 15  # each picture stays this long
+PROJECTOR_FANS = 12  # the most frequent fans: the projector's bars must fit its screen
+
+
+def _picture_number(raw: str | None, count: int) -> int:
+    """The picture `?picture=` asks for, within 1..count (1 for anything else)."""
+    number = int(raw) if raw and raw.isdigit() and len(raw) < 4 else 1
+    return min(max(number, 1), count)
+
+
+def _projector_html(info: dict, pictures: list[str], number: int, draw_url: str) -> str:
+    stats = selectors.tournament_stats(info["pk"])
+    places_chart, _sessions = _places_chart(info) if "places" in pictures else (None, [])
+    is_last = number == len(pictures)
+    return render_to_string(
+        "tournament_stats/projector.html",
+        {
+            "info": info,
+            "pictures": pictures,
+            "current": pictures[number - 1],
+            "points_chart": charts.points_histogram(stats["points"]),
+            "fan_chart": charts.fan_bars(stats["fans"][:PROJECTOR_FANS]),
+            "more_fans": max(len(stats["fans"]) - PROJECTOR_FANS, 0),
+            "places_chart": places_chart,
+            "seconds": PROJECTOR_SECONDS,
+            "draw_url": draw_url,
+            "next_url": draw_url if is_last else f"?projector=1&picture={number + 1}",
+        },
+    )
+
+
+def _projector(request, info: dict) -> HttpResponse:
+    """`?projector=1[&picture=k]`: the statistics' pictures in large type, one at a time, for
+    the hall's projector, which the draw (public `/t/{slug}/draw/`) turns to between sessions:
+    each stays PROJECTOR_SECONDS, then the next, then back to the draw (a small script; a
+    refresh where scripts do not run). While a session runs, or with nothing to show yet,
+    the draw at once: the players look for their seats, not for pictures."""
+    draw_url = reverse("public-draw", args=[info["slug"]])
+    pictures = selectors.projector_pictures(info["pk"], info["standings_public"])
+    if not pictures or selectors.session_running(info["pk"]):
+        response = HttpResponseRedirect(draw_url)
+        response["Cache-Control"] = "no-store"
+        return response
+    number = _picture_number(request.GET.get("picture"), len(pictures))
+    key = _page_key(info, published_version(info["pk"]), f"projector:{number}")
+    html = cache.get(key)
+    if html is None:
+        html = _projector_html(info, pictures, number, draw_url)
+        cache.set(key, html, PAGE_TIMEOUT)
+    response = HttpResponse(html)
+    response["Cache-Control"] = "no-cache"
     return response

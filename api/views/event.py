@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
 from tournaments import policies, roles
+from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
@@ -344,6 +345,10 @@ class PlayerOutput(serializers.ModelSerializer):
         default=None,
         help_text=gettext_lazy("the team's name, or null"),
     )
+    country = serializers.CharField(
+        source="country.code",
+        help_text=gettext_lazy("ISO 3166-1 alpha-2 code of his country, or empty"),
+    )
 
     class Meta:
         model = Player
@@ -354,6 +359,7 @@ class PlayerOutput(serializers.ModelSerializer):
             "name",
             "native_name",
             "country",
+            "ema_id",
             "club",
             "team",
             "team_name",
@@ -369,7 +375,7 @@ class PlayerOutput(serializers.ModelSerializer):
             },
             "name": {"help_text": gettext_lazy("name in Latin letters")},
             "native_name": {"help_text": gettext_lazy("name in the native script")},
-            "country": {"help_text": gettext_lazy("country")},
+            "ema_id": {"help_text": gettext_lazy("EMA number (8 digits), or empty")},
             "club": {"help_text": gettext_lazy("club")},
             "team": {"help_text": gettext_lazy("the team's id, or null")},
             "status": {
@@ -415,9 +421,16 @@ class PlayerListApi(APIView):
         country = serializers.CharField(
             required=False,
             allow_blank=True,
-            trim_whitespace=False,
             default="",
-            help_text=gettext_lazy("country"),
+            help_text=gettext_lazy(
+                "his country: an ISO 3166-1 alpha-2 code (ES), or its name in English"
+            ),
+        )
+        ema_id = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text=gettext_lazy("his EMA number: 8 digits, or empty"),
         )
         club = serializers.CharField(
             required=False,
@@ -443,6 +456,18 @@ class PlayerListApi(APIView):
                 "active (default) or substitute: a substitute fills seats and is not ranked"
             ),
         )
+
+        def validate_country(self, value: str) -> str:
+            problem = country_problem(value)
+            if problem:
+                raise serializers.ValidationError(problem)
+            return country_code(value)
+
+        def validate_ema_id(self, value: str) -> str:
+            problem = ema_id_problem(value)
+            if problem:
+                raise serializers.ValidationError(problem)
+            return value
 
     @extend_schema(
         operation_id="players_list",

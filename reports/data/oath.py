@@ -27,7 +27,7 @@ def oath_data(*, tournament: Tournament, players: Iterable[Player] | None = None
             "number": player.lot_number,
             "registration_number": player.registration_number,
             "team": player.team.name if player.team_id else "",
-            "country": player.country,
+            "country": player.country.name,
             "oath_accepted_at": moment(player.oath_accepted_at),
         }
         for player in _ordered(tournament, players)

@@ -34,7 +34,7 @@ def registered(tournament):
         PlayerFactory(tournament=tournament, name="Sato Yuki", native_name="佐藤由紀", team=team),
         PlayerFactory(tournament=tournament, name="Kim Minjun", native_name="김민준"),
         PlayerFactory(tournament=tournament, name="Ivan Sokolov", native_name="Иван Соколов"),
-        PlayerFactory(tournament=tournament, name="Zoë Brañas", country="Spain"),
+        PlayerFactory(tournament=tournament, name="Zoë Brañas", country="ES"),
     ]
     for number, player in zip((2, 1, None, 3), players, strict=True):
         player.lot_number = number

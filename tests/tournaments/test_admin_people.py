@@ -174,9 +174,15 @@ def test_withdrawing_a_withdrawn_player_again_is_a_message_not_an_error_page(
 
 def test_registering_a_substitute_adds_an_unranked_player(admin_client, admin_tournament):
     url = reverse("admin:tournaments_tournament_substitute", args=[admin_tournament.pk])
-    response = admin_client.post(url, {"name": "Lars Jensen", "country": "Denmark"})
+    details = {"name": "Lars Jensen", "country": "DK", "ema_id": "04290012"}
+    response = admin_client.post(url, details)
     assert response.status_code == 302
-    assert Player.objects.get(name="Lars Jensen").status == Player.Status.SUBSTITUTE
+    lars = Player.objects.get(name="Lars Jensen")
+    assert (lars.status, lars.country.code, lars.ema_id) == (
+        Player.Status.SUBSTITUTE,
+        "DK",
+        "04290012",
+    )
 
 
 def test_the_substitute_action_leads_to_the_tournaments_substitute_page(

@@ -45,7 +45,7 @@ def seated(db):
             team=teams[index // 2],
             registration_number=index + 1,
             club=f"Club {index % 3}",
-            country="Spain",
+            country="ES",
         )
     player_register_substitute(tournament=tournament, name="Sub One", native_name="替补一")
     player_register_substitute(tournament=tournament, name="Sub Two")
@@ -199,7 +199,7 @@ def test_the_player_numbers_list_follows_the_draw_with_every_detail(seated):
             player.name,
             player.native_name,
             player.club,
-            player.country,
+            player.country.name,
         )
         assert row.team == (player.team.name if player.team_id else "")
     drawn = next(r for r in numbers.rows if r.lot_drawn_by)

@@ -5,6 +5,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django_countries import countries
 
 from tournaments import policies, scoring_adapter
 from tournaments.admin.datetime_field import LocalDateTimeField
@@ -376,7 +377,11 @@ class CsvImportForm(forms.Form):
         label=_("…or paste the CSV here"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 12, "cols": 80}),
-        help_text=_("Header line: name, native_name, country, club, team (only name required)."),
+        help_text=_(
+            "Header line: name, native_name, country, club, team, ema_id (only name required). "
+            "The country is an ISO 3166-1 code (ES) or its English name; the EMA number has "
+            "8 digits."
+        ),
     )
 
     def clean(self):
@@ -405,7 +410,15 @@ class CsvImportForm(forms.Form):
 class SubstituteForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     native_name = forms.CharField(label=_("Name in native script"), max_length=120, required=False)
-    country = forms.CharField(label=_("Country"), max_length=80, required=False)
+    country = forms.ChoiceField(
+        label=_("Country"), choices=lambda: [("", "---------"), *countries], required=False
+    )
+    ema_id = forms.RegexField(
+        label=_("EMA number"),
+        regex=r"^[0-9]{8}\Z",
+        required=False,
+        error_messages={"invalid": _("An EMA number has 8 digits.")},
+    )
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
 
 
@@ -437,7 +450,16 @@ class PlayerAddForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["tournament", "name", "native_name", "country", "club", "team", "status"]
+        fields = [
+            "tournament",
+            "name",
+            "native_name",
+            "country",
+            "ema_id",
+            "club",
+            "team",
+            "status",
+        ]
 
     def clean(self):
         cleaned = super().clean()

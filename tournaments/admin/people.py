@@ -286,13 +286,14 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         "native_name",
         "team",
         "country",
+        "ema_id",
         "club",
         "status",
         "tournament",
     ]
     list_display_links = ["name"]
     list_filter = ["tournament", "status", "team"]
-    search_fields = ["name", "native_name", "country", "club", "team__name"]
+    search_fields = ["name", "native_name", "country", "ema_id", "club", "team__name"]
     list_select_related = ["team", "tournament"]
     actions = [
         "action_withdraw",
@@ -308,6 +309,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
         "name",
         "native_name",
         "country",
+        "ema_id",
         "club",
         "team",
         "user",
@@ -362,6 +364,7 @@ class PlayerAdmin(ServiceAddMixin, admin.ModelAdmin):
             name=cleaned["name"],
             native_name=cleaned.get("native_name", ""),
             country=cleaned.get("country", ""),
+            ema_id=cleaned.get("ema_id", ""),
             club=cleaned.get("club", ""),
             team=cleaned.get("team"),
             status=cleaned["status"],

@@ -101,12 +101,15 @@ TOURNAMENT_FIELDS_ADDED = {
     "hand_entry": "umpires",
     "standings_public": True,
 }
+# Added after files were written without it (migration 0016): no EMA number then.
+PLAYER_FIELDS_ADDED = {"ema_id": ""}
 TEAM_FIELDS = ["name", "country"]
 PLAYER_FIELDS = [
     "registration_number",
     "name",
     "native_name",
     "country",
+    "ema_id",
     "club",
     "lot_number",
     "lot_drawn_by",

@@ -8,7 +8,9 @@ one transaction: a refused file writes nothing. Timestamps the database would se
 (`entered_at`, `recorded_at`, `made_at`, `decided_at`, `created_at`, `printed_at`) are
 restored as written. No history rows are written (the archive holds none). A file written
 before a tournament setting existed is read with the value tournaments had then
-(`export.TOURNAMENT_FIELDS_ADDED`, `CHECK_IN_FIELDS_ADDED`); exported again, it names it.
+(`export.TOURNAMENT_FIELDS_ADDED`, `CHECK_IN_FIELDS_ADDED`, `PLAYER_FIELDS_ADDED`); exported
+again, it names it. A player's country typed as text before it was an ISO code (migration 0016)
+is read as its code; one that is not recognised is refused.
 The natural keys in a correction's before/after are read back as the ids of the rows restored
 (a penalty number not on the correction's sheet, or a registration number not in the file, is
 refused). A correction's appeal (its number in "appeals") is set once the appeals exist (they
@@ -39,6 +41,7 @@ from tournaments import json_limits
 from tournaments.archive import export as spec
 from tournaments.archive.schema import FORMAT, VERSIONS_READ, ArchiveError, decode
 from tournaments.archive.sections import SECTIONS
+from tournaments.countries import country_code, country_problem
 from tournaments.live import live_touch
 from tournaments.models import (
     Appeal,
@@ -200,6 +203,21 @@ def _build(model: type[models.Model], data: dict, names: list[str], where: str, 
     return obj
 
 
+def _federation_details(data: dict, where: str) -> dict:
+    """A player's EMA number (none in files written before it existed) and his country as an
+    ISO code: files written before migration 0016 hold the country as typed, read as
+    `player_create` reads it; one that is not recognised is refused, to be corrected in the
+    file, rather than dropped."""
+    data = {**spec.PLAYER_FIELDS_ADDED, **data}
+    country = data.get("country")
+    if isinstance(country, str):
+        problem = country_problem(country)
+        if problem:
+            raise ArchiveError(f"{where}, country: {problem}")
+        data["country"] = country_code(country)
+    return data
+
+
 def _create(model: type[models.Model], objs: list, restore: tuple[str, ...] = ()) -> list:
     """bulk_create (no history rows), then the timestamps the database set itself put back."""
     kept = [[getattr(obj, name) for name in restore] for obj in objs]
@@ -354,6 +372,7 @@ class _Importer:
         for i, data in enumerate(players_data):
             where = f"players[{i}]"
             self._not_an_existing_login(data, where)
+            data = _federation_details(_dict(data, where), where)
             team = _required(data, "team", where)
             if team is not None and team not in by_name:
                 raise ArchiveError(

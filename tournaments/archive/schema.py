@@ -11,6 +11,7 @@ import json
 
 from django.db import models
 from django.utils.translation import gettext as _
+from django_countries.fields import CountryField
 
 from tournaments.errors import TournamentError
 
@@ -47,6 +48,8 @@ def encode(field: models.Field, value):
     if isinstance(field, models.DecimalField):
         exponent = decimal.Decimal(1).scaleb(-field.decimal_places)
         return str(decimal.Decimal(str(value)).quantize(exponent))
+    if isinstance(field, CountryField):
+        return value.code
     return value
 
 

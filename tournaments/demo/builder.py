@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import scoring_adapter, seating_adapter
+from tournaments.countries import country_code
 from tournaments.demo import paper
 from tournaments.demo import users as demo_users
 from tournaments.history import acting_as
@@ -124,7 +125,7 @@ class DemoSummary:
 
 
 def _csv_text(rng: random.Random, players: int, team_names: list[tuple[str, str]]) -> str:
-    lines = ["name,native_name,country,team"]
+    lines = ["name,native_name,country,team,ema_id"]
     for index in range(players):
         team, country = team_names[index // 4] if index // 4 < len(team_names) else ("", "")
         name = f"{rng.choice(GIVEN)} {rng.choice(FAMILY)} {index + 1}"
@@ -132,8 +133,15 @@ def _csv_text(rng: random.Random, players: int, team_names: list[tuple[str, str]
         if country in NATIVE:
             families, givens, pattern = NATIVE[country]
             native = pattern.format(family=rng.choice(families), given=rng.choice(givens))
-        lines.append(f"{name},{native},{country},{team}")
+        # Teams named after clubs ("Bauer") give their players no country.
+        code = country_code(country) or ""
+        lines.append(f"{name},{native},{code},{team},{_demo_ema_id(index)}")
     return "\n".join(lines)
+
+
+def _demo_ema_id(index: int) -> str:
+    """Most players have an EMA number; every fifth is a newcomer without one."""
+    return "" if index % 5 == 4 else f"{10000001 + index * 37:08d}"
 
 
 def _register(tournament: Tournament, rng: random.Random, players: int) -> None:

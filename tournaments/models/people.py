@@ -1,7 +1,10 @@
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
-from django.db.models.functions import Lower
+from django.db.models.functions import Length, Lower
+from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
 
 from tournaments.history import audited
 
@@ -53,7 +56,16 @@ class Player(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     native_name = models.CharField(_("name in native script"), max_length=120, blank=True)
-    country = models.CharField(_("country"), max_length=80, blank=True)
+    country = CountryField(
+        _("country"), blank=True, help_text=_("ISO 3166-1 country, for the federation's results.")
+    )
+    ema_id = models.CharField(
+        _("EMA number"),
+        max_length=8,
+        blank=True,
+        validators=[RegexValidator(r"^[0-9]{8}\Z", _("An EMA number has 8 digits."))],
+        help_text=_("The European Mahjong Association's number (8 digits), if any."),
+    )
     club = models.CharField(_("club"), max_length=120, blank=True)
     team = models.ForeignKey(
         Team,
@@ -96,6 +108,20 @@ class Player(models.Model):
                 fields=["tournament", "registration_number"], name="unique_registration_number"
             ),
             models.UniqueConstraint(fields=["tournament", "lot_number"], name="unique_lot_number"),
+            models.UniqueConstraint(
+                fields=["tournament", "ema_id"],
+                condition=~models.Q(ema_id=""),
+                name="unique_ema_id",
+            ),
+            # Digits are checked by the services; the length at least by the database.
+            models.CheckConstraint(
+                condition=models.Q(ema_id="") | models.Q(Exact(Length("ema_id"), 8)),
+                name="ema_id_empty_or_eight_characters",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(country="") | models.Q(Exact(Length("country"), 2)),
+                name="country_empty_or_iso_code",
+            ),
             # One player record per login and tournament: the login acts as that player.
             models.UniqueConstraint(
                 fields=["tournament", "user"],

@@ -394,7 +394,7 @@ def player_numbers(*, tournament: Tournament) -> PlayerNumbers:
             native_name=p.native_name,
             team=p.team.name if p.team_id else "",
             club=p.club,
-            country=p.country,
+            country=p.country.name,
             status=p.status,
             status_label=str(p.get_status_display()),
             lot_drawn_by=p.lot_drawn_by,

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import policies, roles
+from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.errors import TournamentError
 from tournaments.history import history_user
 from tournaments.live import live_touch
@@ -23,8 +24,8 @@ from tournaments.models import Player, Seat, TableSession, Team, Tournament
 from tournaments.selectors.exports import FORMULA_STARTS
 from tournaments.texts import has_visible_text, visible_text
 
-CSV_COLUMNS = ("name", "native_name", "country", "club", "team")
-PLAYER_TEXT_FIELDS = ("name", "native_name", "country", "club")
+CSV_COLUMNS = ("name", "native_name", "country", "club", "team", "ema_id")
+PLAYER_TEXT_FIELDS = ("name", "native_name", "club")
 TEAM_TEXT_FIELDS = ("name", "country")
 # Columns whose value a spreadsheet would run as a formula if it starts like one: warned about.
 FORMULA_WARNED_COLUMNS = ("name", "native_name", "club", "team")
@@ -85,6 +86,41 @@ def _check_texts(obj: models.Model, field_names: tuple[str, ...]) -> None:
             raise TournamentError(problem)
 
 
+def _field_error(message: str, field: str) -> TournamentError:
+    """A refusal naming the field (the API's error says which)."""
+    error = TournamentError(message)
+    error.field = field
+    return error
+
+
+def _federation_country(country: str) -> str:
+    """The ISO code of a typed country (see tournaments.countries), or a refusal naming it."""
+    problem = country_problem(str(country or ""))
+    if problem:
+        raise _field_error(problem, "country")
+    return country_code(str(country or ""))
+
+
+def _check_ema_id(player: Player) -> None:
+    """An EMA number has 8 digits and belongs to one player of the tournament."""
+    problem = ema_id_problem(player.ema_id)
+    if problem:
+        raise _field_error(problem, "ema_id")
+    if not player.ema_id:
+        return
+    holder = (
+        Player.objects.filter(tournament_id=player.tournament_id, ema_id=player.ema_id)
+        .exclude(pk=player.pk)
+        .first()
+    )
+    if holder is not None:
+        raise _field_error(
+            _("The EMA number %(number)s is already %(player)s's.")
+            % {"number": player.ema_id, "player": holder.name},
+            "ema_id",
+        )
+
+
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, country: str = "", user=None) -> Team:
     """A new team of the tournament; none once it is finished (its team standings are final)."""
@@ -119,6 +155,7 @@ def player_create(
     club: str = "",
     team: Team | None = None,
     status: str = Player.Status.ACTIVE,
+    ema_id: str = "",
     user=None,
 ) -> Player:
     _check_organiser(user)
@@ -134,13 +171,15 @@ def player_create(
         tournament=tournament,
         name=name,
         native_name=tidy_text(native_name),
-        country=tidy_text(country),
+        country=_federation_country(tidy_text(country)),
         club=tidy_text(club),
         team=team,
         status=status,
+        ema_id=(ema_id or "").strip(),
     )
     _check_texts(player, PLAYER_TEXT_FIELDS)
-    _lock_tournament(tournament)  # serialises numbering
+    _lock_tournament(tournament)  # serialises numbering (and the EMA numbers' check)
+    _check_ema_id(player)
     player.registration_number = _next_registration_number(tournament)
     player.save()
     return player
@@ -244,6 +283,8 @@ def player_check(*, player: Player) -> None:
     if not player.name.strip():
         raise TournamentError(_("A player needs a name."))
     _check_texts(player, PLAYER_TEXT_FIELDS)
+    player.country = _federation_country(player.country)
+    _check_ema_id(player)
     if player.team is not None and player.team.tournament_id != player.tournament_id:
         raise TournamentError(
             _("The team %(team)s belongs to another tournament.") % {"team": player.team}
@@ -416,6 +457,29 @@ def _row_errors(row: dict, line: int, teams: dict[str, Team], seen: set, existin
     return errors
 
 
+def _row_federation_errors(row: dict, line: int, ema_taken: set) -> list:
+    """The country must be recognised (the row is given its ISO code) and the EMA number have
+    8 digits and be nobody else's (`ema_taken`: the tournament's and the file's so far)."""
+    errors = []
+    problem = country_problem(row.get("country", ""))
+    if problem:
+        errors.append(_("line %(line)s: country: %(problem)s") % {"line": line, "problem": problem})
+    else:
+        row["country"] = country_code(row.get("country", ""))
+    ema_id = row.get("ema_id", "")
+    problem = ema_id_problem(ema_id)
+    if problem:
+        errors.append(_("line %(line)s: ema_id: %(problem)s") % {"line": line, "problem": problem})
+    elif ema_id in ema_taken:
+        errors.append(
+            _("line %(line)s: ema_id: the EMA number %(number)s is already another player's.")
+            % {"line": line, "number": ema_id}
+        )
+    elif ema_id:
+        ema_taken.add(ema_id)
+    return errors
+
+
 def _row_formula_warning(row: dict, line: int) -> str | None:
     """One warning for a row whose name, native name, club or team starts with =, +, - or @:
     a spreadsheet opening the file (or a copy of it) could run the value as a formula. Such a
@@ -441,7 +505,8 @@ def _row_formula_warning(row: dict, line: int) -> str | None:
 def players_import_csv(
     *, tournament: Tournament, csv_text: str, dry_run: bool, user=None
 ) -> ImportReport:
-    """Import players from CSV (header: name, native_name, country, club, team).
+    """Import players from CSV (header: name, native_name, country, club, team, ema_id; the
+    country an ISO 3166-1 code or a recognised name, stored as its code).
 
     Every row is checked first; nothing is written unless all rows are valid and this is not
     a dry run. Teams must exist (create them first). A real import numbers the players under
@@ -461,9 +526,12 @@ def players_import_csv(
         report.errors.append(_("The file has no player rows."))
         return report
     teams = {t.name.lower(): t for t in tournament.teams.all()}
-    existing = {(p.name.lower(), p.country.lower()) for p in tournament.players.all()}
+    registered = list(tournament.players.all())
+    existing = {(p.name.lower(), p.country.code.lower()) for p in registered}
+    ema_taken = {p.ema_id for p in registered if p.ema_id}
     seen: set = set()
     for line, row in rows:
+        report.errors.extend(_row_federation_errors(row, line, ema_taken))
         report.errors.extend(_row_errors(row, line, teams, seen, existing))
         warning = _row_formula_warning(row, line)
         if warning:
@@ -478,6 +546,7 @@ def players_import_csv(
                 name=row["name"],
                 native_name=row.get("native_name", ""),
                 country=row.get("country", ""),
+                ema_id=row.get("ema_id", ""),
                 club=row.get("club", ""),
                 team=teams.get(row.get("team", "").lower()),
                 registration_number=number + offset,

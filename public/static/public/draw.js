@@ -1,5 +1,6 @@
 // The projector's draw: shows its pages one after the other, every few seconds; after the
-// last it fetches the draw again (a seat changed, the next session was drawn) and starts over.
+// last it fetches the draw again (a seat changed, the next session was drawn) and starts over,
+// or, between sessions, turns to the statistics' pictures (`data-after`), which come back here.
 (function () {
   "use strict";
   var root = document.getElementById("draw");
@@ -26,6 +27,8 @@
         var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("draw");
         if (!fresh) return false;
         root.innerHTML = fresh.innerHTML;
+        if (fresh.dataset.after) root.dataset.after = fresh.dataset.after;
+        else delete root.dataset.after;
         return true;
       })
       .catch(function () { return false; });
@@ -37,6 +40,10 @@
     if (index + 1 < all.length) {
       show(all, index + 1);
       setTimeout(turn, every);
+      return;
+    }
+    if (root.dataset.after) {
+      window.location.href = root.dataset.after;
       return;
     }
     reload().then(function (fresh) {

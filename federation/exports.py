@@ -1,0 +1,61 @@
+"""The EMA results as files: `<slug>-ema.csv` and `<slug>-ema.xlsx`, the same columns
+(federation.selectors.HEADER) and rows (docs/federation.md).
+
+The CSV is written as the other downloads are (tournaments.selectors.exports.csv_bytes: UTF-8
+with a byte-order mark, a text starting like a formula behind an apostrophe). The Excel file
+stores every text as a text cell, never as a formula or an error value, and every number as
+a number; a cell that reads like a formula carries Excel's own "typed with an apostrophe"
+mark, so that editing it keeps it text.
+"""
+
+import io
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, TYPE_STRING
+from openpyxl.utils import get_column_letter
+
+from federation.selectors import HEADER, ema_rows
+from tournaments.models import Tournament
+from tournaments.selectors.exports import FORMULA_STARTS, ExportFile, csv_bytes
+
+CSV_TYPE = "text/csv; charset=utf-8"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+TEXT_FORMAT = "@"  # Excel's "Text": the EMA id keeps its leading zero
+COLUMN_WIDTHS = {"name": 32, "ema_id": 11, "mers_base_rating": 17}
+
+
+def ema_csv_file(*, tournament: Tournament) -> ExportFile:
+    rows = [row.cells() for row in ema_rows(tournament=tournament)]
+    return ExportFile(f"{tournament.slug}-ema.csv", CSV_TYPE, csv_bytes(HEADER, rows))
+
+
+def _write_text(cell, text: str) -> None:
+    """A text cell whatever it looks like: openpyxl would store "=…" as a formula and "#N/A"
+    as an error value."""
+    cell.value = ILLEGAL_CHARACTERS_RE.sub("", text)
+    cell.data_type = TYPE_STRING
+    if cell.value.startswith(FORMULA_STARTS):
+        cell.quotePrefix = True
+
+
+def ema_xlsx_file(*, tournament: Tournament) -> ExportFile:
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "EMA"
+    sheet.append(HEADER)
+    for line, row in enumerate(ema_rows(tournament=tournament), start=2):
+        for column, value in enumerate(row.cells(), start=1):
+            cell = sheet.cell(row=line, column=column)
+            if isinstance(value, str) and value:
+                _write_text(cell, value)
+            else:
+                cell.value = None if value == "" else value  # a number; None, "": empty
+    ema_id_column = get_column_letter(HEADER.index("ema_id") + 1)
+    for cell in sheet[ema_id_column]:
+        cell.number_format = TEXT_FORMAT
+    for name, width in COLUMN_WIDTHS.items():
+        sheet.column_dimensions[get_column_letter(HEADER.index(name) + 1)].width = width
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    workbook.save(out)
+    return ExportFile(f"{tournament.slug}-ema.xlsx", XLSX_TYPE, out.getvalue())
