@@ -81,7 +81,8 @@ class PublicPlayer:
     name: str
     native_name: str
     team: str
-    country: str
+    country: str  # his country's name in the reader's language, or ""
+    flag: str  # its flag: django-countries' static image (flags/es.gif), or ""
     rank: int | None
     table_points: int | float
     contest_points: int
@@ -222,6 +223,7 @@ def public_player(
         native_name=player.native_name,
         team=player.team.name if player.team_id else "",
         country=player.country.name,
+        flag=f"flags/{player.country.code.lower()}.gif" if player.country else "",
         rank=row.rank if row else None,
         table_points=row.table_points if row else 0,
         contest_points=row.contest_points if row else 0,
