@@ -245,7 +245,7 @@ def _page_parts(page: str):
         return "public/_standings.html", _standings_context, _("Standings")
     if kind == "chart" and not number:
         return "public/_chart.html", _chart_context, _("Seating chart")
-    if number.isdigit() and int(number) < 100_000:
+    if number.isascii() and number.isdigit() and int(number) < 100_000:
         n = int(number)
         if kind == "session":
             return (
@@ -486,7 +486,7 @@ def seats(request, slug: str):
 
 def _draw_page_number(raw: str | None, count: int) -> int:
     """The page `?page=` asks for, within 1..count (1 for anything else)."""
-    number = int(raw) if raw and raw.isdigit() and len(raw) < 6 else 1
+    number = int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < 6 else 1
     return min(max(number, 1), count)
 
 

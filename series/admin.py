@@ -191,4 +191,4 @@ class SeriesAdmin(SimpleHistoryAdmin):
 
 def _whole(value: str) -> int:
     """A posted id: a whole number, else 0 (which names no row)."""
-    return int(value) if value.isdigit() and len(value) < 10 else 0
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else 0

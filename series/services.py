@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from series.models import Series, SeriesPerson, SeriesPlayerLink
+from series.selectors import series_identities, series_players
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.history import acting_as
@@ -121,6 +122,7 @@ def series_tournaments_set(
     """The series' tournaments become these (at least one). The links confirmed for players of
     a tournament taken out go with it (a person left with one player is no link any more)."""
     _require_organiser(user)
+    series = Series.objects.select_for_update().get(pk=series.pk)  # as series_player_link
     tournaments = _tournaments(tournament_slugs)
     with acting_as(user):
         series.tournaments.set(tournaments)
@@ -179,6 +181,33 @@ def _check_one_person(series: Series, players: list[Player], joined: list[Player
         )
 
 
+def _check_the_standings_join_them(series: Series, players: list[Player]) -> None:
+    """Whom each player already is in the standings (his EMA number and every link confirmed
+    so far, followed from one to the next as `series_standings` reads them) may be one person
+    with the others': no tournament twice, at most one EMA number. Otherwise the standings
+    would silently leave the new link out."""
+    tournament_ids = list(series.tournaments.values_list("pk", flat=True))
+    identity_of = series_identities(series, series_players(tournament_ids))
+    seen_tournaments: set[int] = set()
+    seen_emas: set[str] = set()
+    for identity in {id(i): i for i in (identity_of.get(p.pk) for p in players) if i}.values():
+        if identity.tournament_ids & seen_tournaments:
+            raise SeriesRefused(
+                _(
+                    "Two of these players, or of those the series already joins to them, "
+                    "played the same tournament: they are not one person."
+                ),
+                field="players",
+            )
+        seen_tournaments |= identity.tournament_ids
+        seen_emas |= identity.ema_ids
+    if len(seen_emas) > 1:
+        raise SeriesRefused(
+            _("These players have different EMA numbers: they are not one person."),
+            field="players",
+        )
+
+
 def _with_ema_mates(series: Series, players: dict[int, Player]):
     """The players and those the series already joins to them by EMA number."""
     emas = {p.ema_id for p in players.values() if p.ema_id}
@@ -202,6 +231,7 @@ def series_player_link(
     existing = SeriesPlayerLink.objects.filter(series=series, player__in=players)
     people = set(existing.values_list("person_id", flat=True))
     _check_one_person(series, players, _linked_players(series, people))
+    _check_the_standings_join_them(series, players)
     person = (
         SeriesPerson.objects.filter(pk__in=people).order_by("pk").first()
         if people
@@ -237,6 +267,7 @@ def series_player_unlink(*, series: Series, player: Player, user: AbstractBaseUs
     """The player is no longer linked to anyone in the series (his EMA number still joins
     him); a person left with one player goes too."""
     _require_organiser(user)
+    series = Series.objects.select_for_update().get(pk=series.pk)  # as series_player_link
     link = SeriesPlayerLink.objects.filter(series=series, player=player).first()
     if link is None:
         raise SeriesRefused(

@@ -6,15 +6,23 @@ The page is the same for everyone: a tournament whose standings are not publishe
 too, and a notice names it; the API gives logged-in users every tournament.
 """
 
+import hashlib
+
+from django.core.cache import cache
+from django.db.models import Count, Max
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from series.models import Series
+from series.models import Series, SeriesPlayerLink
 from series.selectors import PersonRow, TournamentFigures, series_standings
+from tournaments.live import published_version
 from tournaments.selectors.standings import points_value
+
+PAGE_SECONDS = 3600  # an unchanged series is rendered again at least this often
 
 
 def _cell(figures: TournamentFigures | None) -> dict | None:
@@ -43,11 +51,35 @@ def _row(row: PersonRow) -> dict:
     }
 
 
+def _page_key(series: Series) -> str:
+    """What the page shows depends on: the series (its name, its tournaments), each
+    tournament's published version and publication of its standings, the links confirmed,
+    and the reader's language. Three queries and one cache read per tournament, instead of
+    every tournament's standings."""
+    tournaments = series.tournaments.order_by("pk").values_list("pk", "standings_public")
+    links = SeriesPlayerLink.objects.filter(series=series).aggregate(n=Count("pk"), top=Max("pk"))
+    changed = series.history.aggregate(top=Max("history_id"))["top"]
+    parts = [series.pk, changed, links["n"], links["top"], get_language()]
+    parts += [f"{pk}.{published_version(pk)}.{int(shown)}" for pk, shown in tournaments]
+    return "series-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
 @require_GET
 def series_page(request, slug: str):
     series = get_object_or_404(Series, slug=slug)
+    key = _page_key(series)
+    html = cache.get(key)
+    if html is None:
+        html = _render(request, series)
+        cache.set(key, html, PAGE_SECONDS)
+    response = HttpResponse(html)
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
+def _render(request, series: Series) -> str:
     standings = series_standings(series, published_only=True)
-    html = render_to_string(
+    return render_to_string(
         "series/page.html",
         {
             "series": series,
@@ -57,6 +89,3 @@ def series_page(request, slug: str):
             "path": request.path,
         },
     )
-    response = HttpResponse(html)
-    response["Cache-Control"] = "public, max-age=0, must-revalidate"
-    return response

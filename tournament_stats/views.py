@@ -216,7 +216,7 @@ PROJECTOR_FANS = 12  # the most frequent fans: the projector's bars must fit its
 
 def _picture_number(raw: str | None, count: int) -> int:
     """The picture `?picture=` asks for, within 1..count (1 for anything else)."""
-    number = int(raw) if raw and raw.isdigit() and len(raw) < 4 else 1
+    number = int(raw) if raw and raw.isascii() and raw.isdigit() and len(raw) < 4 else 1
     return min(max(number, 1), count)
 
 

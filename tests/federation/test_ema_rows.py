@@ -113,12 +113,18 @@ def test_with_every_player_disqualified_no_row_has_a_rank_or_rating(ema_played):
     assert len(rows) == 4 and {(r.rank, r.mers_base_rating) for r in rows} == {(None, None)}
 
 
-def test_before_any_sheet_is_signed_every_player_shares_the_first_place(db):
-    # Documented (docs/federation.md): the official standings count nothing yet.
+def test_before_any_sheet_is_signed_the_export_has_no_row(db):
+    # Documented (docs/federation.md): nobody has played a counted session yet.
     tournament = TournamentFactory(entry_mode=Tournament.EntryMode.POINTS_ONLY)
     sheet = seated_table(tournament, started=True)
     hand_record_win(table_session=sheet, winner="A", discarder="B", points=12)
     hand_record_no_win(table_session=sheet, outcome="time")
-    rows = ema_rows(tournament=tournament)
-    assert len(rows) == 4
-    assert {(r.rank, r.mers_base_rating, r.contest_points) for r in rows} == {(1, 1000, 0)}
+    assert ema_rows(tournament=tournament) == []
+
+
+def test_a_player_who_played_no_counted_session_is_left_out_and_not_counted(ema_played):
+    before = summary(ema_played)
+    # Registered, never seated (withdrawn before the first session): 0 TP and 0 CP, which the
+    # standings place above the players with negative contest points.
+    PlayerFactory(tournament=ema_played, name="Never Played", registration_number=99)
+    assert summary(ema_played) == before

@@ -9,6 +9,7 @@ the players confirm it and its umpire signs it, so that it counts in the officia
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 
 from series.services import series_create
 from tests.tournaments.factories import (
@@ -20,6 +21,14 @@ from tests.tournaments.factories import (
 from tournaments.models import Tournament
 from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.services.hands import hand_record_no_win, hand_record_win
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The public page is kept in the cache: no test reads another's."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -63,3 +63,20 @@ def test_a_series_without_official_results_says_so(series_of, play_tournament):
     html = Client().get("/s/league/").content.decode()
     assert "No official results yet." in html
     assert "<tbody>" not in html
+
+
+def test_the_page_is_kept_until_a_link_or_a_tournament_changes(
+    league, seasons, organiser, django_assert_max_num_queries
+):
+    from series.services import series_player_link
+
+    client = Client()
+    first = client.get("/s/league/").content.decode()
+    with django_assert_max_num_queries(4):  # the series, its tournaments, links, history
+        assert client.get("/s/league/").content.decode() == first
+    bobs = [
+        Player.objects.get(tournament=seasons[0], name="Bob"),
+        Player.objects.get(tournament=seasons[1], name=" bob "),
+    ]
+    series_player_link(series=league, players=bobs, user=organiser)
+    assert len(rows_of(client.get("/s/league/").content.decode())) == len(rows_of(first)) - 1

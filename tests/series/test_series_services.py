@@ -87,3 +87,21 @@ def test_an_umpire_may_not_change_a_series(league, django_user_model):
     with pytest.raises(PermissionRefused):
         series_tournaments_set(series=league, tournament_slugs=["spring"], user=umpire)
     assert league.tournaments.count() == 2
+
+
+def test_a_link_the_standings_could_not_follow_is_refused(
+    league, seasons, organiser, play_tournament
+):
+    # Ann (spring) and Ann Lee (autumn) share an EMA number; Xu and Quinn both play winter.
+    winter = play_tournament("winter", [("Xu", ""), ("Quinn", ""), ("Y", ""), ("Z", "")], [])
+    series_tournaments_set(
+        series=league, tournament_slugs=["spring", "autumn", "winter"], user=organiser
+    )
+    ann = Player.objects.get(tournament=seasons[0], name="Ann")
+    ann_lee = Player.objects.get(tournament=seasons[1], name="Ann Lee")
+    xu, quinn = (Player.objects.get(tournament=winter, name=n) for n in ("Xu", "Quinn"))
+    series_player_link(series=league, players=[ann, xu], user=organiser)
+    with pytest.raises(SeriesRefused, match="same tournament") as refused:
+        series_player_link(series=league, players=[ann_lee, quinn], user=organiser)
+    assert refused.value.field == "players"
+    assert not SeriesPlayerLink.objects.filter(player=quinn).exists()

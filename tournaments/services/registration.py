@@ -296,6 +296,8 @@ def player_check(*, player: Player) -> None:
 def player_update(*, player: Player) -> Player:
     """Save edits to a player's details; the team must be of the same tournament, and a
     settled registration (`player_settled`) keeps its name, number and team."""
+    # The tournament's lock, as player_create: the EMA number is checked unique, then written.
+    _lock_tournament(player.tournament)
     Player.objects.select_for_update().filter(pk=player.pk).first()  # checked, then written
     player_check(player=player)
     player.save()
