@@ -35,6 +35,10 @@ def test_a_tiny_run_counts_every_recorded_hand_and_reads_the_cache_without_a_que
     goal = figures["targets"]["cold computation under 2 s (slowest run)"]
     assert goal["goal_ms"] == 2000.0 and goal["measured_ms"] == figures["cold_ms_max"]
     assert goal["ok"] == (figures["cold_ms_max"] < 2000.0)
+    assert figures["places_ms_max"] >= figures["places_ms_median"] > 0
+    assert figures["places_queries"] > 0  # computed, not read from the cache
+    page = figures["targets"]["statistics and places together under 2 s (slowest runs)"]
+    assert page["measured_ms"] == round(figures["cold_ms_max"] + figures["places_ms_max"], 1)
     assert "written to" in capsys.readouterr().out
 
 
