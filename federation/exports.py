@@ -9,6 +9,7 @@ mark, so that editing it keeps it text.
 """
 
 import io
+import zipfile
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, TYPE_STRING
@@ -58,4 +59,25 @@ def ema_xlsx_file(*, tournament: Tournament) -> ExportFile:
     sheet.freeze_panes = "A2"
     out = io.BytesIO()
     workbook.save(out)
-    return ExportFile(f"{tournament.slug}-ema.xlsx", XLSX_TYPE, out.getvalue())
+    cells = f"{ema_id_column}1:{ema_id_column}{sheet.max_row}"
+    content = _numbers_as_text_expected(out.getvalue(), cells)
+    return ExportFile(f"{tournament.slug}-ema.xlsx", XLSX_TYPE, content)
+
+
+def _numbers_as_text_expected(xlsx: bytes, cells: str) -> bytes:
+    """Tell Excel the EMA numbers are text on purpose (`ignoredErrors`), so that it marks none
+    of them with its "number stored as text" warning. openpyxl reads this element but does not
+    write it: it goes in at the end of the sheet, where the schema puts it after the page
+    set-up and before any drawing (this sheet has none)."""
+    element = (
+        f'<ignoredErrors><ignoredError sqref="{cells}" numberStoredAsText="1"/></ignoredErrors>'
+    )
+    source = zipfile.ZipFile(io.BytesIO(xlsx))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"</worksheet>", element.encode() + b"</worksheet>")
+            target.writestr(item, data)
+    return out.getvalue()

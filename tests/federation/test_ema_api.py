@@ -185,3 +185,13 @@ def test_an_empty_ema_id_or_country_is_an_empty_cell_and_zero_stays_zero(ema_pla
     ]
     last = [cell.value for cell in workbook_sheet(client.get(url("ema.xlsx")))[5]]
     assert last == [4, "Bruno Costa", None, None, 0, -36, 0]
+
+
+def test_excel_is_told_the_ema_numbers_are_text_on_purpose(ema_played, as_role):
+    # Without it Excel marks every EMA number with its "number stored as text" warning.
+    content = as_role(Role.ORGANISER).get(url("ema.xlsx")).content
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml").decode()
+    rows = len(openpyxl.load_workbook(io.BytesIO(content)).active["C"])
+    expected = f'<ignoredError sqref="C1:C{rows}" numberStoredAsText="1"/></ignoredErrors>'
+    assert sheet.endswith(expected + "</worksheet>")
