@@ -91,11 +91,10 @@ def test_the_database_refuses_a_second_holder_of_an_ema_number():
 
 
 def test_the_database_refuses_a_country_that_is_not_a_two_letter_code():
+    # One letter fits the column (two characters): the check constraint refuses it.
     tournament = TournamentFactory()
     with pytest.raises(IntegrityError):
-        Player.objects.create(
-            tournament=tournament, name="Ana", registration_number=1, country="Spain"
-        )
+        Player.objects.create(tournament=tournament, name="Ana", registration_number=1, country="E")
 
 
 # -- the CSV import ------------------------------------------------------------------------
