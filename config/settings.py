@@ -270,6 +270,10 @@ PUBLIC_RENDER_SECONDS = env_int("MCR_PUBLIC_RENDER_SECONDS", 2, minimum=0)
 # The dashboard's tables, drawn once per published version for every director, are kept this
 # long at most (0: drawn at every refresh); see tournaments/admin/dashboard.py.
 DASHBOARD_SHARED_SECONDS = env_int("MCR_DASHBOARD_SHARED_SECONDS", 10, minimum=0)
+# While a session is played, the statistics (and a player's figures on his public page) are
+# computed again at most this often (0: at every published version); exact once it ends.
+# See tournament_stats/selectors.py.
+STATS_REFRESH_SECONDS = env_int("MCR_STATS_REFRESH_SECONDS", 60, minimum=0)
 # A player's phone asks this often whether his table changed (seconds; docs/players-entry.md).
 PLAYER_TABLE_POLL_SECONDS = env_int("MCR_PLAYER_TABLE_POLL_SECONDS", 5, minimum=1)
 # Openings of unknown or revoked players' links from one address in a minute, beyond which

@@ -55,6 +55,13 @@ def _dashboard_drawn_at_every_refresh(settings):
 
 
 @pytest.fixture(autouse=True)
+def _statistics_follow_every_version(settings):
+    """As the dashboard above: the statistics' copies are kept per tournament id, so each test
+    sees its own writes at once; tests/tournament_stats/test_stats_refresh.py tests the delay."""
+    settings.STATS_REFRESH_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _default_language_after_each_test():
     """A request through the test client activates its language in this thread and leaves it
     active; the next test starts in the default language again."""

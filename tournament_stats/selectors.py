@@ -8,19 +8,22 @@ each seat (the player paid at the seat where a correction moved him, else the se
 The computation reads flat rows, never a model instance per hand: one query of the hands
 (outcome, seats of the winner and the discarder, points, flowers, fans), one of the seats, one
 of the payments whose player is not the seat's (a seat swap), one of the players, and one of
-the few biggest hands' tiles. It is kept in the cache under the tournament's published version
-(`tournaments.live.published_version`, the version the public pages show), so it is computed
-at most once per version; what is kept holds no text of any language, and the fans are named
-in the reader's language when the figures are read.
+the few biggest hands' tiles. It is kept in the cache under the statistics' version
+(`stats_version`: the public pages' published version, but while a session is played moving
+on at most once every `STATS_REFRESH_SECONDS`), computed by one process per version; what is
+kept holds no text of any language, and the fans are named in the reader's language when the
+figures are read.
 
 The places after each session (the bump chart, a player's page) are the tournaments app's live
 standings through each session in turn, kept the same way (`session_places`).
 """
 
 import heapq
+import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import F, OuterRef, Q, Subquery
 
@@ -34,6 +37,8 @@ from tournaments.selectors.standings import points_value, standings_compute
 POINT_EDGES = (8, 12, 16, 24, 32, 48, 64, 88)
 BIGGEST_HANDS = 10
 CACHE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
+COMPUTE_LOCK_SECONDS = 60  # a process that died while computing holds the others no longer
+COMPUTE_WAIT_SECONDS = 5  # how long a request waits for another's computation before its own
 
 
 def cache_key(tournament_id: int, version: str) -> str:
@@ -288,14 +293,53 @@ def stats_named(stats: dict) -> dict:
     }
 
 
+def stats_version(tournament_id: int) -> str:
+    """The version the statistics show: the public pages' published version, except while a
+    session is played, when it moves on at most once every `STATS_REFRESH_SECONDS`. During
+    play the published version moves every few seconds, and the statistics and the places read
+    every hand of the tournament (a second of CPU at 1,000 players): computed at each version,
+    a player's page read now and then cost the web processes a fifth of their CPU (#31).
+    Between sessions nothing waits: the write that ends a session moves it at once."""
+    published = published_version(tournament_id)
+    key = f"tournament_stats:version:{tournament_id}"
+    kept = cache.get(key)  # (version, when it moved there)
+    if kept is not None and kept[0] == published:
+        return published
+    now = time.time()
+    if (
+        kept is not None
+        and now - kept[1] < settings.STATS_REFRESH_SECONDS
+        and session_running(tournament_id)
+    ):
+        return kept[0]
+    cache.set(key, (published, now), CACHE_TIMEOUT)
+    return published
+
+
+def _computed_once(key: str, compute):
+    """The value kept under `key`, computed by one process while the others wait for it (up to
+    COMPUTE_WAIT_SECONDS, then each computes it itself rather than answer nothing)."""
+    value = cache.get(key)
+    if value is not None:
+        return value
+    if not cache.add(f"{key}:lock", 1, COMPUTE_LOCK_SECONDS):
+        deadline = time.monotonic() + COMPUTE_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            if (value := cache.get(key)) is not None:
+                return value
+    try:
+        value = compute()
+        cache.set(key, value, CACHE_TIMEOUT)
+    finally:
+        cache.delete(f"{key}:lock")
+    return value
+
+
 def _stats_kept(tournament_id: int) -> dict:
-    """The statistics in no language, computed once per published version (see the module)."""
-    key = cache_key(tournament_id, published_version(tournament_id))
-    stats = cache.get(key)
-    if stats is None:
-        stats = stats_compute(tournament_id)
-        cache.set(key, stats, CACHE_TIMEOUT)
-    return stats
+    """The statistics in no language, computed once per statistics' version (see the module)."""
+    key = cache_key(tournament_id, stats_version(tournament_id))
+    return _computed_once(key, lambda: stats_compute(tournament_id))
 
 
 def tournament_stats(tournament_id: int) -> dict:
@@ -361,14 +405,10 @@ def places_compute(tournament_id: int) -> dict:
 
 
 def session_places(tournament_id: int) -> dict:
-    """`places_compute`, computed once per published version and kept in the cache (as the
+    """`places_compute`, computed once per statistics' version and kept in the cache (as the
     statistics: the standings after every session are read once, not at each request)."""
-    key = f"tournament_stats:places:{tournament_id}:{published_version(tournament_id)}"
-    places = cache.get(key)
-    if places is None:
-        places = places_compute(tournament_id)
-        cache.set(key, places, CACHE_TIMEOUT)
-    return places
+    key = f"tournament_stats:places:{tournament_id}:{stats_version(tournament_id)}"
+    return _computed_once(key, lambda: places_compute(tournament_id))
 
 
 def leaders_places(places: dict, count: int = BUMP_PLAYERS) -> list[dict]:

@@ -27,7 +27,6 @@ from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
 from tournament_stats import charts, selectors
-from tournaments.live import published_version
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
 
@@ -198,7 +197,7 @@ def stats_page(request, slug: str):
         raise Http404
     if request.GET.get("projector"):
         return _projector(request, info)
-    key = _page_key(info, published_version(info["pk"]), request.path)
+    key = _page_key(info, selectors.stats_version(info["pk"]), request.path)
     html = cache.get(key)
     if html is None:
         html = _page_html(info, request.path)
@@ -254,7 +253,7 @@ def _projector(request, info: dict) -> HttpResponse:
         response["Cache-Control"] = "no-store"
         return response
     number = _picture_number(request.GET.get("picture"), len(pictures))
-    key = _page_key(info, published_version(info["pk"]), f"projector:{number}")
+    key = _page_key(info, selectors.stats_version(info["pk"]), f"projector:{number}")
     html = cache.get(key)
     if html is None:
         html = _projector_html(info, pictures, number, draw_url)

@@ -23,9 +23,13 @@ from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
-from tournament_stats.selectors import cache_key, places_compute, tournament_stats
+from tournament_stats.selectors import (
+    cache_key,
+    places_compute,
+    stats_version,
+    tournament_stats,
+)
 from tournaments.demo.builder import build_demo, demo_delete
-from tournaments.live import published_version
 from tournaments.models import Hand, Tournament
 
 GOAL_COLD_SECONDS = 2.0
@@ -42,7 +46,7 @@ def _timed(tournament_id: int) -> tuple[float, int, dict]:
 
 
 def _cold_runs(tournament_id: int, repeat: int) -> tuple[list[float], int, dict]:
-    key = cache_key(tournament_id, published_version(tournament_id))
+    key = cache_key(tournament_id, stats_version(tournament_id))
     seconds, queries, stats = [], 0, {}
     for _run in range(repeat):
         cache.delete(key)
@@ -62,7 +66,7 @@ def _warm_runs(tournament_id: int, repeat: int) -> tuple[list[float], int]:
 
 def _profile_cold(tournament_id: int, path: Path) -> None:
     """One more cold computation under cProfile (not in the figures: the profiler slows it)."""
-    cache.delete(cache_key(tournament_id, published_version(tournament_id)))
+    cache.delete(cache_key(tournament_id, stats_version(tournament_id)))
     profiler = cProfile.Profile()
     profiler.runcall(tournament_stats, tournament_id)
     path.parent.mkdir(parents=True, exist_ok=True)
