@@ -107,8 +107,9 @@ MIDDLEWARE = [
     # process itself, compressed and with far-future caching of the hashed names, so that a
     # deployment needs no separate web server for static files (deploy/, docs/deployment.md).
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # An unchanged poll of a public page needs none of what follows (public/middleware.py).
-    "public.middleware.UnchangedPollMiddleware",
+    # A poll of a public page already answered in this process needs none of what follows
+    # (public/middleware.py).
+    "public.middleware.EarlyPollMiddleware",
     # ... and so does an unchanged poll of a player's table (player_entry/poll_tickets.py).
     "player_entry.poll_tickets.UnchangedTablePollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

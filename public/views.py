@@ -541,26 +541,49 @@ def _unchanged(version: str) -> JsonResponse:
     return response
 
 
-def unchanged_poll(slug: str, page: str, seen: str) -> JsonResponse | None:
-    """The answer to a poll of a page that shows the published version, when this process
-    has served that page at that version (so the page exists): no query, two cache reads.
-    None for anything the view must answer (a new version, the chart, a page this process
-    has not served at this version, an unknown tournament)."""
-    if not _TOURNAMENT_VERSIONED.fullmatch(page):
+def _poll_body_key(info: dict, language: str, page: str) -> str:
+    state = "published" if _standings_shown(info) else "unpublished"
+    return f"{info['pk']}:{language}:poll:{page}:{state}"
+
+
+def poll_answered_early(request, slug: str, page: str, seen: str) -> HttpResponse | None:
+    """The answer to a poll of a page that shows the published version, given before the
+    session, language, CSRF and login middleware (public/middleware.py), when this process
+    already has it: unchanged, if it has served that page at that version (so the page
+    exists); changed, if it has the very body it sent another reader of this version in the
+    request's language. No query, two cache reads. None for anything the view must answer (a
+    version not yet served here, the chart, an unknown tournament, a logged-in reader, whose
+    language is his own)."""
+    if not _TOURNAMENT_VERSIONED.fullmatch(page) or settings.SESSION_COOKIE_NAME in request.COOKIES:
         return None
     try:
         info = _tournament_info(slug)
     except Http404:
         return None
-    if seen != _version(info):
+    version = _version(info)
+    if seen == version:
+        served = (
+            _LOCAL.get(_part_key(info["pk"], language, _part_name(info, page)))
+            for language, _name in settings.LANGUAGES
+        )
+        if any(entry is not None and entry[0] == seen for entry in served):
+            return _unchanged(seen)
         return None
-    served = (
-        _LOCAL.get(_part_key(info["pk"], language, _part_name(info, page)))
-        for language, _name in settings.LANGUAGES
-    )
-    if not any(entry is not None and entry[0] == seen for entry in served):
+    # The language LocaleMiddleware would choose: the switcher's cookie, else the browser's.
+    language = translation.get_language_from_request(request)
+    entry = _LOCAL.get(_poll_body_key(info, language, page))
+    if entry is None or entry[0] != version:
         return None
-    return _unchanged(seen)
+    response = _changed_response(request, entry[1])
+    response["Content-Language"] = language
+    patch_vary_headers(response, ["Accept-Language"])
+    return response
+
+
+def _changed_response(request, body: Body) -> HttpResponse:
+    response = _response(request, body, "application/json")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_GET
@@ -579,15 +602,12 @@ def live(request, slug: str):
         "html": fragment,
         "standings_public": _standings_shown(info),
     }
-    state = "published" if answer["standings_public"] else "unpublished"
     body = _local(
-        f"{info['pk']}:{translation.get_language()}:poll:{page}:{state}",
+        _poll_body_key(info, translation.get_language(), page),
         version,
         lambda: Body.of(json.dumps(answer)),
     )
-    response = _response(request, body, "application/json")
-    response["Cache-Control"] = "no-store"
-    return response
+    return _changed_response(request, body)
 
 
 # -- the hall clock ---------------------------------------------------------------------
