@@ -511,3 +511,66 @@ def test_a_spectator_polls_the_live_json_and_fetches_the_page_when_it_changed(pa
     # poll n answers version n // 3: the page again at each change after the first version
     # (when asked to: live.js takes the new standings from the live JSON itself)
     assert kinds.count("public_page") == 1 + (fake.polls // 3 if page_on_change else 0)
+
+
+class ClosingServer:
+    """A raw HTTP server on loopback that closes the first `close_first` connections as soon
+    as a request arrives on them, unanswered (a recycled gunicorn worker), and answers 201 on
+    the others."""
+
+    def __init__(self, close_first: int):
+        self.close_first = close_first
+        self.requests = 0
+
+    async def handle(self, reader, writer):
+        await reader.readuntil(b"\r\n\r\n")
+        self.requests += 1
+        if self.requests <= self.close_first:
+            writer.close()
+            return
+        writer.write(b"HTTP/1.1 201 Created\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        await writer.drain()
+        writer.close()
+
+    async def post_once(self) -> tuple[int, int]:
+        """(status, resent) of one POST through the load clients' Http."""
+        server = await asyncio.start_server(self.handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            async with load.Http(f"http://127.0.0.1:{port}", timeout=5) as http:
+                answer = await http.send("POST", "/hands/", json={"hand": 1})
+                return answer.status_code, http.resent
+        finally:
+            server.close()
+            await server.wait_closed()
+
+
+def test_a_request_whose_connection_closes_unanswered_is_sent_once_more():
+    server = ClosingServer(close_first=1)
+    assert asyncio.run(server.post_once()) == (201, 1)
+    assert server.requests == 2
+
+
+def test_a_request_closed_unanswered_twice_is_an_error():
+    server = ClosingServer(close_first=2)
+    with pytest.raises(OSError):
+        asyncio.run(server.post_once())
+    assert server.requests == 2
+
+
+def test_the_report_says_how_many_requests_were_sent_again():
+    report = stats.build_report(
+        samples=[Sample("hand_post", 0.0, 10.0, 201)],
+        freshness_delays_ms=[],
+        freshness_timeouts=0,
+        freshness_timeout_s=10.0,
+        duration_s=1.0,
+        settings={},
+        setup={},
+        cpu_seconds={},
+        server_side={},
+        missing=[],
+        resent=3,
+    )
+    assert report["requests_resent_after_server_closed"] == 3
+    assert any("sent again" in line and "3" in line for line in stats.summary_lines(report))

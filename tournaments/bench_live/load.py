@@ -140,12 +140,26 @@ class Http:
             cookies=cookies or None,
         )
 
+    resent = 0  # requests sent again because the server closed their connection unanswered
+
     async def send(self, method: str, url: str, **kw) -> Answer:
-        try:
-            async with self.session.request(method, url, **kw) as response:
-                return Answer(response.status, response.headers, await response.read())
-        except aiohttp.ClientError as error:
-            raise OSError(str(error)) from error
+        """A request whose connection the server closed before answering is sent once more,
+        on a new connection, as a browser does for any method (Chromium resends a request on a
+        reused connection that closes before any byte of an answer; aiohttp does so for GETs
+        only): a gunicorn worker recycled by `max_requests` closes its idle kept-alive
+        connections, and a request may be on its way in one. A hand sent twice is safe: the
+        second carries the same If-Match and is refused (412) if the first was saved."""
+        for attempt in (1, 2):
+            try:
+                async with self.session.request(method, url, **kw) as response:
+                    return Answer(response.status, response.headers, await response.read())
+            except aiohttp.ServerDisconnectedError as error:
+                if attempt == 2:
+                    raise OSError(str(error)) from error
+                self.resent += 1
+            except aiohttp.ClientError as error:
+                raise OSError(str(error)) from error
+        raise AssertionError("unreachable")
 
     async def __aenter__(self):
         return self
@@ -164,6 +178,7 @@ class Recorder:
         self.freshness_ms: list[float] = []
         self.freshness_timeouts = 0
         self.freshness_unavailable = 0  # the public pages answered with an error
+        self.resent = 0  # requests sent again (Http.send), all kinds together
 
     async def request(self, client: Http, kind: str, method: str, url: str, **kw):
         begin = time.perf_counter()
@@ -313,6 +328,7 @@ async def _client_main(cfg: LoadConfig, job: dict):
         )
         stop.set()
         await asyncio.gather(*watching)
+    rec.resent = umpires.resent + public.resent + staff.resent
     return rec
 
 
@@ -325,6 +341,7 @@ def _client_process(job: dict) -> dict:
         "freshness_ms": rec.freshness_ms,
         "freshness_timeouts": rec.freshness_timeouts,
         "freshness_unavailable": rec.freshness_unavailable,
+        "resent": rec.resent,
         "cpu_seconds": usage.ru_utime + usage.ru_stime,
     }
 
@@ -368,6 +385,7 @@ def run_load(cfg: LoadConfig, plan: dict, *, seed: int = 1) -> dict:
         "freshness_timeouts": sum(result["freshness_timeouts"] for result in results),
         "freshness_unavailable": sum(result["freshness_unavailable"] for result in results),
         "client_cpu_seconds": round(sum(result["cpu_seconds"] for result in results), 1),
+        "resent": sum(result["resent"] for result in results),
         "duration_s": duration,
     }
 

@@ -147,6 +147,7 @@ def build_report(
     missing: list[str],
     server_cpu: dict | None = None,
     speed_gauge: dict | None = None,
+    resent: int = 0,
 ) -> dict:
     """The whole report written to bench-results/live.json."""
     requests = by_kind(samples)
@@ -160,6 +161,7 @@ def build_report(
         "setup": setup,
         "duration_s": round(duration_s, 1),
         "requests": requests,
+        "requests_resent_after_server_closed": resent,
         "throughput_rps": {
             kind: round(entry["count"] / duration_s, 1) if duration_s else None
             for kind, entry in requests.items()
@@ -192,6 +194,8 @@ def summary_lines(report: dict) -> list[str]:
             f"{kind:12} n={entry['count']:6}  p50={entry['p50_ms']}  p95={entry['p95_ms']}  "
             f"p99={entry['p99_ms']}  max={entry['max_ms']} ms  errors={entry['errors'] or 0}"
         )
+    if resent := report.get("requests_resent_after_server_closed"):
+        lines.append(f"sent again after the server closed their connection unanswered: {resent}")
     fresh = report["freshness"]
     lines.append(
         f"freshness    n={fresh['count']:6}  p50={fresh['p50_ms']}  p95={fresh['p95_ms']}  "

@@ -164,6 +164,7 @@ class Command(BaseCommand):
                 server_cpu=load.server_cpu(access_log.read_text(), plan["slug"]),
                 missing=missing,
                 speed_gauge=gauge,
+                resent=result["resent"],
             )
         finally:
             stack.close()
