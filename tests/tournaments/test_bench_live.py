@@ -572,5 +572,5 @@ def test_the_report_says_how_many_requests_were_sent_again():
         missing=[],
         resent=3,
     )
-    assert report["requests_resent_after_server_closed"] == 3
+    assert report["requests_resent_on_a_connection_closed_by_the_server"] == 3
     assert any("sent again" in line and "3" in line for line in stats.summary_lines(report))

@@ -148,12 +148,13 @@ class Http:
         reused connection that closes before any byte of an answer; aiohttp does so for GETs
         only): a gunicorn worker recycled by `max_requests` closes its idle kept-alive
         connections, and a request may be on its way in one. A hand sent twice is safe: the
-        second carries the same If-Match and is refused (412) if the first was saved."""
+        second carries the same If-Match and is refused (412) if the first was saved. The
+        players' phones' clients do the same (player_entry/bench_load.py)."""
         for attempt in (1, 2):
             try:
                 async with self.session.request(method, url, **kw) as response:
                     return Answer(response.status, response.headers, await response.read())
-            except aiohttp.ServerDisconnectedError as error:
+            except (aiohttp.ServerDisconnectedError, ConnectionResetError) as error:
                 if attempt == 2:
                     raise OSError(str(error)) from error
                 self.resent += 1

@@ -161,7 +161,7 @@ def build_report(
         "setup": setup,
         "duration_s": round(duration_s, 1),
         "requests": requests,
-        "requests_resent_after_server_closed": resent,
+        "requests_resent_on_a_connection_closed_by_the_server": resent,
         "throughput_rps": {
             kind: round(entry["count"] / duration_s, 1) if duration_s else None
             for kind, entry in requests.items()
@@ -194,7 +194,7 @@ def summary_lines(report: dict) -> list[str]:
             f"{kind:12} n={entry['count']:6}  p50={entry['p50_ms']}  p95={entry['p95_ms']}  "
             f"p99={entry['p99_ms']}  max={entry['max_ms']} ms  errors={entry['errors'] or 0}"
         )
-    if resent := report.get("requests_resent_after_server_closed"):
+    if resent := report.get("requests_resent_on_a_connection_closed_by_the_server"):
         lines.append(f"sent again after the server closed their connection unanswered: {resent}")
     fresh = report["freshness"]
     lines.append(
