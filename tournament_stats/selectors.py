@@ -346,7 +346,7 @@ def _stats_kept(tournament_id: int) -> dict:
 
 
 def tournament_stats(tournament_id: int) -> dict:
-    """The tournament's statistics, computed once per published version and kept in the
+    """The tournament's statistics, computed once per statistics' version and kept in the
     cache (no query at all while the version stands), fans named in the active language."""
     return stats_named(_stats_kept(tournament_id))
 

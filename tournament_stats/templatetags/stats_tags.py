@@ -17,7 +17,7 @@ def player_stats_panel(tournament, player, standings_public: bool = True) -> dic
     standings after each, the table points he took in each), for his public page. Nothing
     while the standings are not published (the statistics page then hides the players'
     figures too), neither by the tournament nor by the page (`standings_public`: the state
-    the page is rendered and kept for). Read from the figures kept per published version."""
+    the page is rendered and kept for). Read from the figures kept per statistics' version."""
     if not (standings_public and tournament.standings_public) or player.number is None:
         return {"shown": False}
     places = selectors.session_places(tournament.pk)
