@@ -325,7 +325,8 @@ def _computed_once(key: str, compute):
     value = cache.get(key)
     if value is not None:
         return value
-    if not cache.add(f"{key}:lock", 1, COMPUTE_LOCK_SECONDS):
+    owner = cache.add(f"{key}:lock", 1, COMPUTE_LOCK_SECONDS)
+    if not owner:
         deadline = time.monotonic() + COMPUTE_WAIT_SECONDS
         while time.monotonic() < deadline:
             time.sleep(0.05)
@@ -335,7 +336,8 @@ def _computed_once(key: str, compute):
         value = compute()
         cache.set(key, value, CACHE_TIMEOUT)
     finally:
-        cache.delete(f"{key}:lock")
+        if owner:  # never the lock of a process still computing
+            cache.delete(f"{key}:lock")
     return value
 
 

@@ -108,3 +108,11 @@ def test_the_lock_is_released_when_the_computation_fails():
     with pytest.raises(RuntimeError):
         selectors._computed_once(key, failing)
     assert cache.get(f"{key}:lock") is None
+
+
+def test_a_request_that_gave_up_waiting_leaves_the_other_processs_lock(monkeypatch):
+    monkeypatch.setattr(selectors, "COMPUTE_WAIT_SECONDS", 0.1)
+    key = "tournament_stats:test:theirs"
+    cache.add(f"{key}:lock", 1, 60)  # another process is still computing
+    selectors._computed_once(key, lambda: {"mine": True})
+    assert cache.get(f"{key}:lock") == 1
