@@ -3,14 +3,32 @@ do, each session's tables (not started, playing, complete, signed, countersigned
 arrivals, open appeals and fouls, and who has not taken the Player's Oath the tournament
 requires (Appendix 2). A fixed number of queries, however many tables."""
 
+import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    DateTimeField,
+    Max,
+    OuterRef,
+    Subquery,
+    Value,
+    When,
+)
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.display import TABLE_STATES, table_state, table_state_label
-from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
+from tournaments.models import (
+    Appeal,
+    Hand,
+    Penalty,
+    Player,
+    Session,
+    TableSession,
+    Tournament,
+)
 from tournaments.selectors.scoresheet import hands_count
 
 OPEN_APPEALS = (Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
@@ -24,6 +42,9 @@ class TableState:
     label: str
     hands: int  # entered so far: counted for an open sheet only (see _hands_if_open)
     umpire: str
+    # When its last hand was entered: read for the running session's sheets only (None for the
+    # others, and before a first hand); the idle tables of dashboard_now.
+    last_hand: datetime.datetime | None = None
 
     @property
     def heading(self) -> str:
@@ -96,6 +117,28 @@ def _hands_if_open():
     )
 
 
+def _last_hand_if_running():
+    """When the sheet's last hand was entered, for the running session's sheets only (the
+    idle tables); a subquery per such row, as hands_count."""
+    last = (
+        Hand.objects.filter(table_session=OuterRef("pk"))
+        .order_by()
+        .values("table_session")
+        .annotate(last=Max("entered_at"))
+        .values("last")
+    )
+    return Case(
+        # Session.status, running: started and not ended
+        When(
+            session__actual_start__isnull=False,
+            session__actual_end__isnull=True,
+            then=Subquery(last),
+        ),
+        default=Value(None),
+        output_field=DateTimeField(),
+    )
+
+
 def dashboard_sessions(*, tournament: Tournament) -> list[SessionState]:
     """Each session's tables, late arrivals and fouls: the part of the dashboard that grows
     with the event (a 1,000-player event has 750 tables after three sessions)."""
@@ -114,17 +157,23 @@ def dashboard_sessions(*, tournament: Tournament) -> list[SessionState]:
     # the rows' sessions, tables and umpires are only numbers and names here.
     sheets = (
         TableSession.objects.filter(session__tournament=tournament)
-        .annotate(hand_count=_hands_if_open())
+        .annotate(hand_count=_hands_if_open(), last_hand=_last_hand_if_running())
         .order_by("session__number", "table__number")
         .values_list(
-            "pk", "status", "hand_count", "session__number", "table__number", "umpire__username"
+            "pk",
+            "status",
+            "hand_count",
+            "session__number",
+            "table__number",
+            "umpire__username",
+            "last_hand",
         )
     )
-    for pk, status, hand_count, session_number, table_number, umpire in sheets:
+    for pk, status, hand_count, session_number, table_number, umpire, last_hand in sheets:
         state = table_state(status, hand_count)
         label = table_state_label(state, hand_count, staff=True)
         sessions[session_number].tables.append(
-            TableState(table_number, pk, state, label, hand_count, umpire or "")
+            TableState(table_number, pk, state, label, hand_count, umpire or "", last_hand)
         )
     _count_penalties(tournament, sessions)
     return list(sessions.values())

@@ -5,8 +5,12 @@ hands and the score desk's entries from the apps that register a counter), and t
 thing to do.
 
 Read at every refresh of the dashboard (it moves with the clock), in a fixed number of
-queries however many tables: the tournament's sessions, the running session's sheets with
-their last hand, and one per registered counter. `now` is the caller's (the admin passes
+queries however many tables: the tournament's sessions and one per registered counter. The
+running session's sheets and their last hands come with the dashboard's tables
+(selectors.dashboard.dashboard_sessions), which the admin keeps per published version for
+every director (issue #31: that read was a fifth of the dashboard's database time at 1,000
+players); an idle table is one of IDLE_MINUTES, so a copy a few seconds old judges it as
+well. `now` is the caller's (the admin passes
 timezone.now()); nothing here reads the clock.
 
 The next thing to do is the first of these that applies (NEXT_ORDER, lowest first):
@@ -33,16 +37,16 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Session, TableSession, Tournament
-from tournaments.selectors.dashboard import Dashboard
+from tournaments.models import Session, Tournament
+from tournaments.selectors.dashboard import Dashboard, SessionState
 from tournaments.selectors.session_time import time_limit_at, time_limit_passed
 
 IDLE_MINUTES = 20
+OPEN_STATES = ("not_started", "playing")  # an open sheet's states (display.table_state)
 IDLE_SHOWN = 12  # the page names at most these (a hall's network down idles every table)
 
 # The next thing to do: the applicable step of lowest order wins (the module's docstring).
@@ -171,29 +175,28 @@ def _running(sessions: list[Session]) -> Session | None:
 
 
 def idle_tables(
-    session: Session, now: datetime.datetime, minutes: int = IDLE_MINUTES
+    session: Session,
+    state: SessionState,
+    now: datetime.datetime,
+    minutes: int = IDLE_MINUTES,
 ) -> tuple[list[IdleTable], bool, bool]:
     """The session's open sheets whose last hand (or the session's start, before their first)
     is more than `minutes` old, by table; whether the session has any hand; whether every
-    sheet is finished (none open). One query."""
-    sheets = (
-        TableSession.objects.filter(session=session)
-        .annotate(last_hand=Max("hands__entered_at"))
-        .order_by("table__number")
-        .values_list("pk", "table__number", "status", "last_hand")
-    )
-    sheets = list(sheets)
-    any_hand = any(last is not None for _pk, _n, _s, last in sheets)
-    finished = bool(sheets) and all(s != TableSession.Status.OPEN for _p, _n, s, _l in sheets)
+    sheet is finished (none open). From `state`, the session's tables as dashboard_sessions
+    read them (their last hands with them): no query of its own at each refresh."""
+    tables = sorted(state.tables, key=lambda t: t.table)
+    any_hand = any(t.last_hand is not None for t in tables)
+    finished = bool(tables) and all(t.state not in OPEN_STATES for t in tables)
     if not any_hand:
         return [], False, finished
     idle = []
     limit = datetime.timedelta(minutes=minutes)
-    for pk, number, status, last in sheets:
-        since = now - (last or session.actual_start)
-        if status == TableSession.Status.OPEN and since > limit:
-            url = reverse("admin:tournaments_tablesession_change", args=[pk])
-            idle.append(IdleTable(number, pk, int(since.total_seconds() // 60), url))
+    for table in tables:
+        since = now - (table.last_hand or session.actual_start)
+        if table.state in OPEN_STATES and since > limit:
+            url = reverse("admin:tournaments_tablesession_change", args=[table.sheet_id])
+            minutes_idle = int(since.total_seconds() // 60)
+            idle.append(IdleTable(table.table, table.sheet_id, minutes_idle, url))
     return idle, True, finished
 
 
@@ -320,7 +323,8 @@ def dashboard_now(
             now=now,
             minutes_over=time_limit_passed(running, now) or 0,
         )
-        idle, any_hand, finished = idle_tables(running, now)
+        state = next(s for s in dashboard.sessions if s.number == running.number)
+        idle, any_hand, finished = idle_tables(running, state, now)
     appeals = _appeals_waiting(dashboard)
     waiting = ([appeals] if appeals else []) + registered_waiting(tournament)
     steps = [Action(w.action, w.url, w.order) for w in waiting if w.count] + [
