@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass, field
 
 import aiohttp
 
+from tournaments.bench_live.resend import Resender  # no Django either
+
 PENDING = re.compile(r'data-entry="(\d+)" data-state="pending"')
 CSRF_COOKIE = "csrftoken"
 
@@ -80,7 +82,12 @@ class Phone:
         self.changed = asyncio.Event()
         self.queue: list[Item] = []
         self.sending = asyncio.Lock()
-        self.resends = 0
+        self.resender = Resender()
+
+    @property
+    def resends(self) -> int:
+        """Requests sent again because the server closed their connection unanswered."""
+        return self.resender.count
 
     # -- HTTP -------------------------------------------------------------------------------
 
@@ -93,15 +100,13 @@ class Phone:
     async def _send(self, kind: str | None, method: str, url: str, **kw):
         """(status, headers, body); status 0 when there was no answer. A request whose kept-alive
         connection the server closed before answering (a web process restarted by
-        `max_requests`) is sent again at once, as a browser does (Chromium resends a request
-        that got nothing on a reused connection): timed as one request, counted in `resends`."""
+        `max_requests`) is sent again at once, as a browser does (tournaments/bench_live/
+        resend.py): timed as one request, counted in `resends`."""
         began = time.perf_counter()
         try:
-            try:
-                status, headers, body = await self._exchange(method, url, **kw)
-            except (aiohttp.ServerDisconnectedError, ConnectionResetError):
-                self.resends += 1
-                status, headers, body = await self._exchange(method, url, **kw)
+            status, headers, body = await self.resender.send(
+                lambda: self._exchange(method, url, **kw)
+            )
         except (aiohttp.ClientError, OSError, TimeoutError):
             status, headers, body = 0, {}, b""
         if kind is not None:

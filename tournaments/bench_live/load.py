@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 
 import aiohttp
 
+from tournaments.bench_live.resend import Resender
 from tournaments.bench_live.stats import Sample
 
 
@@ -139,28 +140,24 @@ class Http:
             timeout=aiohttp.ClientTimeout(total=timeout),
             cookies=cookies or None,
         )
-
-    resent = 0  # requests sent again because the server closed their connection unanswered
+        self.resender = Resender()
 
     async def send(self, method: str, url: str, **kw) -> Answer:
-        """A request whose connection the server closed before answering is sent once more,
-        on a new connection, as a browser does for any method (Chromium resends a request on a
-        reused connection that closes before any byte of an answer; aiohttp does so for GETs
-        only): a gunicorn worker recycled by `max_requests` closes its idle kept-alive
-        connections, and a request may be on its way in one. A hand sent twice is safe: the
-        second carries the same If-Match and is refused (412) if the first was saved. The
-        players' phones' clients do the same (player_entry/bench_load.py)."""
-        for attempt in (1, 2):
-            try:
-                async with self.session.request(method, url, **kw) as response:
-                    return Answer(response.status, response.headers, await response.read())
-            except (aiohttp.ServerDisconnectedError, ConnectionResetError) as error:
-                if attempt == 2:
-                    raise OSError(str(error)) from error
-                self.resent += 1
-            except aiohttp.ClientError as error:
-                raise OSError(str(error)) from error
-        raise AssertionError("unreachable")
+        """The answer; a request whose connection the server closed unanswered is sent once
+        more (bench_live/resend.py), counted in `resent`."""
+
+        async def exchange() -> Answer:
+            async with self.session.request(method, url, **kw) as response:
+                return Answer(response.status, response.headers, await response.read())
+
+        try:
+            return await self.resender.send(exchange)
+        except aiohttp.ClientError as error:
+            raise OSError(str(error)) from error
+
+    @property
+    def resent(self) -> int:
+        return self.resender.count
 
     async def __aenter__(self):
         return self
