@@ -38,6 +38,7 @@ from tournaments.live import published_version
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import chart_stamp, seating_chart
 from tournaments.selectors.draw import QUERY_MAX_LENGTH, draw_pages, find_seats, session_draw
+from tournaments.shared_compute import computed_once
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
 RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
@@ -176,33 +177,27 @@ def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
 def _shared_render(key: str, version: str, build) -> tuple[str, object]:
     """The shared copy is (version, what `build` gave) under `key`, and its version alone under
     `key:v`: a process learns that the copy is older without loading it (the 500-player
-    standings took 11 ms to unpickle, for nothing, at each new version)."""
-    if cache.get(f"{key}:v") == version:
-        entry = cache.get(key)
-        if entry is not None and entry[0] == version:
-            return entry
-    if not cache.add(f"{key}:lock", 1, RENDER_LOCK_TIMEOUT):
-        # the last copy; the very first render: wait for it rather than render it too
-        entry = cache.get(key) or _wait_for(key)
-        if entry is not None:
-            return entry
-    try:
-        entry = (version, build())
-        cache.set_many({key: entry, f"{key}:v": version}, PAGE_TIMEOUT)
-    finally:
-        cache.delete(f"{key}:lock")
-    return entry
+    standings took 11 ms to unpickle, for nothing, at each new version). While one process
+    renders, the others serve the last copy, or wait (RENDER_WAIT) for the very first render
+    rather than render it too (tournaments/shared_compute.py)."""
 
+    def fresh():
+        if cache.get(f"{key}:v") == version:
+            entry = cache.get(key)
+            if entry is not None and entry[0] == version:
+                return entry
+        return None
 
-def _wait_for(key: str):
-    """The entry another process is rendering, once it is there (None after RENDER_WAIT)."""
-    deadline = time.monotonic() + RENDER_WAIT
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        entry = cache.get(key)
-        if entry is not None:
-            return entry
-    return None
+    return computed_once(
+        key,
+        lambda: (version, build()),
+        fresh=fresh,
+        fetch=lambda: cache.get(key),
+        store=lambda entry: cache.set_many({key: entry, f"{key}:v": version}, PAGE_TIMEOUT),
+        lock_seconds=RENDER_LOCK_TIMEOUT,
+        wait_seconds=RENDER_WAIT,
+        serve_last=True,
+    )
 
 
 def _tournament(info: dict) -> Tournament:

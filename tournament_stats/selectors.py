@@ -31,6 +31,7 @@ from tournaments.fans import fan_name
 from tournaments.live import published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
 from tournaments.selectors.standings import points_value, standings_compute
+from tournaments.shared_compute import computed_once
 
 # The points histogram's buckets: each edge starts one, the last is open ("88 and more").
 # A win below the 8-point minimum (none should exist) gets a bucket of its own before them.
@@ -321,24 +322,16 @@ def stats_version(tournament_id: int) -> str:
 
 def _computed_once(key: str, compute):
     """The value kept under `key`, computed by one process while the others wait for it (up to
-    COMPUTE_WAIT_SECONDS, then each computes it itself rather than answer nothing)."""
-    value = cache.get(key)
-    if value is not None:
-        return value
-    owner = cache.add(f"{key}:lock", 1, COMPUTE_LOCK_SECONDS)
-    if not owner:
-        deadline = time.monotonic() + COMPUTE_WAIT_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            if (value := cache.get(key)) is not None:
-                return value
-    try:
-        value = compute()
-        cache.set(key, value, CACHE_TIMEOUT)
-    finally:
-        if owner:  # never the lock of a process still computing
-            cache.delete(f"{key}:lock")
-    return value
+    COMPUTE_WAIT_SECONDS, then each computes it itself rather than answer nothing); see
+    tournaments/shared_compute.py."""
+    return computed_once(
+        key,
+        compute,
+        fetch=lambda: cache.get(key),
+        store=lambda value: cache.set(key, value, CACHE_TIMEOUT),
+        lock_seconds=COMPUTE_LOCK_SECONDS,
+        wait_seconds=COMPUTE_WAIT_SECONDS,
+    )
 
 
 def _stats_kept(tournament_id: int) -> dict:
