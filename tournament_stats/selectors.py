@@ -19,7 +19,6 @@ standings through each session in turn, kept the same way (`session_places`).
 """
 
 import heapq
-import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -28,7 +27,7 @@ from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 
 from tournaments.fans import fan_name
-from tournaments.live import published_version
+from tournaments.live import lagging_version, published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
 from tournaments.selectors.standings import points_value, standings_compute
 from tournaments.shared_compute import computed_once
@@ -304,20 +303,14 @@ def stats_version(tournament_id: int) -> str:
     every hand of the tournament (a second of CPU at 1,000 players): computed at each version,
     a player's page read now and then cost the web processes a fifth of their CPU (#31).
     Between sessions nothing waits: the write that ends a session moves it at once."""
-    published = published_version(tournament_id)
     key = f"tournament_stats:version:{tournament_id}"
-    kept = cache.get(key)  # (version, when it moved there)
-    if kept is not None and kept[0] == published:
-        return published
-    now = time.time()
-    if (
-        kept is not None
-        and now - kept[1] < settings.STATS_REFRESH_SECONDS
-        and session_running(tournament_id)
-    ):
-        return kept[0]
-    cache.set(key, (published, now), CACHE_TIMEOUT)
-    return published
+    return lagging_version(
+        key,
+        published_version(tournament_id),
+        cache.get(key),
+        settings.STATS_REFRESH_SECONDS,
+        lag=lambda: session_running(tournament_id),
+    )
 
 
 def _computed_once(key: str, compute):

@@ -9,6 +9,7 @@ cache must be shared (Redis, `REDIS_URL`); see docs/public-pages.md.
 
 import secrets
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
@@ -44,14 +45,28 @@ def published_version(tournament_id: int) -> str:
     key = f"live:pub:{tournament_id}"
     found = cache.get_many([_key(tournament_id), key])  # one round trip for a poll
     current = found.get(_key(tournament_id)) or live_version(tournament_id)
-    published = found.get(key)
+    return lagging_version(key, current, found.get(key), settings.PUBLIC_RENDER_SECONDS)
+
+
+def lagging_version(
+    key: str,
+    current: str,
+    kept: tuple[str, float] | None,
+    seconds: float,
+    *,
+    lag: Callable[[], bool] | None = None,
+) -> str:
+    """A version that follows `current` at most once every `seconds`: `kept`, what is kept
+    under `key` (the version and when it moved there, as the caller read it), while it is
+    younger than `seconds` and `lag()` (if given) says to wait; else `current`, kept from now
+    on. The public pages' version follows the live one so; the statistics' follows that."""
+    if kept is not None and kept[0] == current:
+        return current
     now = time.time()
-    if published is None or (
-        published[0] != current and now - published[1] >= settings.PUBLIC_RENDER_SECONDS
-    ):
-        published = (current, now)
-        cache.set(key, published, VERSION_TIMEOUT)
-    return published[0]
+    if kept is not None and now - kept[1] < seconds and (lag is None or lag()):
+        return kept[0]
+    cache.set(key, (current, now), VERSION_TIMEOUT)
+    return current
 
 
 def live_touch(tournament_id: int) -> None:

@@ -8,6 +8,7 @@ import threading
 import pytest
 from django.core.cache import cache
 
+import tournaments.live
 from tournament_stats import selectors
 from tournament_stats.selectors import session_places, stats_version, tournament_stats
 from tournaments.models import Hand, TableSession
@@ -26,7 +27,7 @@ def refresh_a_minute(settings):
 def clock(monkeypatch):
     """The statistics' and the published version's clock, moved by the test."""
     now = [1_000_000.0]
-    monkeypatch.setattr(selectors.time, "time", lambda: now[0])
+    monkeypatch.setattr(tournaments.live.time, "time", lambda: now[0])
     return now
 
 
