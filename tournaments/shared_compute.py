@@ -4,8 +4,11 @@ Just after a change hundreds of requests, spread over several web processes, ask
 new value (a page part of the new version, the statistics): one process computes it while the
 others wait for it, or serve the last copy, rather than all compute it together. The processes
 share only Django's cache: the one that adds `key:lock` computes; the lock expires on its own
-if that process dies, and it is released only by its holder (a request that gave up waiting
-never releases the lock of a process still computing).
+if that process dies, and only the process that took it deletes it (a request that gave up
+waiting never deletes the lock of a process still computing). A computation that outlasts
+`lock_seconds` loses its lock: another process may then compute too, and the first one's
+delete frees the second's lock early; the cost is a computation done twice, never a wrong
+value.
 """
 
 import time

@@ -2,6 +2,8 @@
 started / playing / complete / signed / countersigned; late arrivals, fouls, open appeals;
 for organisers, the chief umpire and the committee only."""
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -9,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.factories import PlayerFactory, TournamentFactory, seated_table
-from tournaments.models import Hand, Tournament
+from tournaments.models import Hand, Session, Tournament
 from tournaments.roles import Role
 from tournaments.selectors.dashboard import dashboard_compute
 from tournaments.services.hands import hand_record_no_win
@@ -160,3 +162,43 @@ def test_a_hand_recorded_shows_at_the_next_refresh_once_its_version_is_published
     later = tournaments.live.time.time() + settings.PUBLIC_RENDER_SECONDS
     monkeypatch.setattr(tournaments.live.time, "time", lambda: later)
     assert "1/16" in client.get(url(tournament, live=True)).json()["html"]
+
+
+def test_the_idle_tables_are_judged_on_the_kept_copy_and_follow_its_next_version(
+    client, make_staff, settings, shared_tables, django_capture_on_commit_callbacks
+):
+    """Issue #31: the running session's last hands come with the tables kept per version (no
+    query of their own at each refresh); a hand recorded shows once its version is
+    published, here at once."""
+    settings.PUBLIC_RENDER_SECONDS = 0
+    tournament, (first, second, _third) = running_session()
+    Session.objects.filter(pk=first.session_id).update(
+        actual_start=timezone.now() - timedelta(minutes=30)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        hand = hand_record_no_win(table_session=first, outcome="draw")
+    Hand.objects.filter(pk=hand.pk).update(entered_at=timezone.now() - timedelta(minutes=25))
+    new_live_version(tournament)
+    client.force_login(make_staff("chief", Role.CHIEF_UMPIRE))
+    now = client.get(url(tournament, live=True)).json()["now"]
+    assert 'data-table="1"' in now and 'data-table="2"' in now
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_record_no_win(table_session=second, outcome="draw")
+    now = client.get(url(tournament, live=True)).json()["now"]
+    assert 'data-table="1"' in now and 'data-table="2"' not in now
+
+
+def test_a_session_unknown_to_the_kept_tables_is_read_at_once(client, make_staff, shared_tables):
+    """A session written without a new version (an ORM write; the services all make one) is
+    missing from the kept tables: the page reads its tables at once rather than fail."""
+    tournament, (first, _second, _third) = running_session()
+    new_live_version(tournament)
+    client.force_login(make_staff("chief", Role.CHIEF_UMPIRE))
+    assert client.get(url(tournament, live=True)).status_code == 200  # kept: session 1 only
+    now = timezone.now()
+    Session.objects.filter(pk=first.session_id).update(actual_end=now)
+    second = seated_table(tournament, session_number=2, table_number=1)
+    Session.objects.filter(pk=second.session_id).update(actual_start=now)
+    response = client.get(url(tournament, live=True))
+    assert response.status_code == 200
+    assert "Time left" in response.json()["now"]

@@ -42,7 +42,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Session, Tournament
-from tournaments.selectors.dashboard import Dashboard, SessionState
+from tournaments.selectors.dashboard import Dashboard, SessionState, dashboard_sessions
 from tournaments.selectors.session_time import time_limit_at, time_limit_passed
 
 IDLE_MINUTES = 20
@@ -323,8 +323,7 @@ def dashboard_now(
             now=now,
             minutes_over=time_limit_passed(running, now) or 0,
         )
-        state = next(s for s in dashboard.sessions if s.number == running.number)
-        idle, any_hand, finished = idle_tables(running, state, now)
+        idle, any_hand, finished = idle_tables(running, _tables_of(running, dashboard), now)
     appeals = _appeals_waiting(dashboard)
     waiting = ([appeals] if appeals else []) + registered_waiting(tournament)
     steps = [Action(w.action, w.url, w.order) for w in waiting if w.count] + [
@@ -346,6 +345,16 @@ def dashboard_now(
         waiting=waiting,
         no_hand_yet=running is not None and not any_hand,
     )
+
+
+def _tables_of(session: Session, dashboard: Dashboard) -> SessionState:
+    """The session's tables as the dashboard read them; read now if its (shared, a few seconds
+    old) copy does not know the session yet."""
+    known = next((s for s in dashboard.sessions if s.number == session.number), None)
+    if known is not None:
+        return known
+    fresh = dashboard_sessions(tournament=session.tournament)
+    return next(s for s in fresh if s.number == session.number)
 
 
 def _idle_step(idle: list[IdleTable]) -> Action | None:
