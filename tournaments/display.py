@@ -80,6 +80,7 @@ def sheet_code_parse(text: str) -> tuple[int, int] | None:
 # A table's state in play order: nothing entered yet, hands being entered, complete (16 hands,
 # a time-limit stop or the session's end), signed by its umpire, countersigned (final).
 TABLE_STATES = ("not_started", "playing", "complete", "signed", "final")
+OPEN_TABLE_STATES = ("not_started", "playing")  # an open sheet's (table_state)
 
 
 def table_state(status: str, hands: int) -> str:

@@ -6,30 +6,13 @@ requires (Appendix 2). A fixed number of queries, however many tables."""
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import (
-    Case,
-    Count,
-    DateTimeField,
-    Max,
-    OuterRef,
-    Subquery,
-    Value,
-    When,
-)
+from django.db.models import Case, Count, DateTimeField, Max, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.display import TABLE_STATES, table_state, table_state_label
-from tournaments.models import (
-    Appeal,
-    Hand,
-    Penalty,
-    Player,
-    Session,
-    TableSession,
-    Tournament,
-)
-from tournaments.selectors.scoresheet import hands_count
+from tournaments.models import Appeal, Penalty, Player, Session, TableSession, Tournament
+from tournaments.selectors.scoresheet import hands_aggregate, hands_count
 
 OPEN_APPEALS = (Appeal.Status.FILED, Appeal.Status.UNDER_REVIEW)
 
@@ -119,20 +102,13 @@ def _hands_if_open():
 
 def _last_hand_if_running():
     """When the sheet's last hand was entered, for the running session's sheets only (the
-    idle tables); a subquery per such row, as hands_count."""
-    last = (
-        Hand.objects.filter(table_session=OuterRef("pk"))
-        .order_by()
-        .values("table_session")
-        .annotate(last=Max("entered_at"))
-        .values("last")
-    )
+    idle tables); a subquery per such row."""
     return Case(
         # Session.status, running: started and not ended
         When(
             session__actual_start__isnull=False,
             session__actual_end__isnull=True,
-            then=Subquery(last),
+            then=hands_aggregate(Max("entered_at")),
         ),
         default=Value(None),
         output_field=DateTimeField(),

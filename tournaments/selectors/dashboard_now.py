@@ -10,8 +10,7 @@ running session's sheets and their last hands come with the dashboard's tables
 (selectors.dashboard.dashboard_sessions), which the admin keeps per published version for
 every director (issue #31: that read was a fifth of the dashboard's database time at 1,000
 players); an idle table is one of IDLE_MINUTES, so a copy a few seconds old judges it as
-well. `now` is the caller's (the admin passes
-timezone.now()); nothing here reads the clock.
+well. `now` is the caller's (the admin passes timezone.now()); nothing here reads the clock.
 
 The next thing to do is the first of these that applies (NEXT_ORDER, lowest first):
 
@@ -41,12 +40,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.display import OPEN_TABLE_STATES
 from tournaments.models import Session, Tournament
 from tournaments.selectors.dashboard import Dashboard, SessionState, dashboard_sessions
 from tournaments.selectors.session_time import time_limit_at, time_limit_passed
 
 IDLE_MINUTES = 20
-OPEN_STATES = ("not_started", "playing")  # an open sheet's states (display.table_state)
 IDLE_SHOWN = 12  # the page names at most these (a hall's network down idles every table)
 
 # The next thing to do: the applicable step of lowest order wins (the module's docstring).
@@ -186,14 +185,14 @@ def idle_tables(
     read them (their last hands with them): no query of its own at each refresh."""
     tables = sorted(state.tables, key=lambda t: t.table)
     any_hand = any(t.last_hand is not None for t in tables)
-    finished = bool(tables) and all(t.state not in OPEN_STATES for t in tables)
+    finished = bool(tables) and all(t.state not in OPEN_TABLE_STATES for t in tables)
     if not any_hand:
         return [], False, finished
     idle = []
     limit = datetime.timedelta(minutes=minutes)
     for table in tables:
         since = now - (table.last_hand or session.actual_start)
-        if table.state in OPEN_STATES and since > limit:
+        if table.state in OPEN_TABLE_STATES and since > limit:
             url = reverse("admin:tournaments_tablesession_change", args=[table.sheet_id])
             minutes_idle = int(since.total_seconds() // 60)
             idle.append(IdleTable(table.table, table.sheet_id, minutes_idle, url))

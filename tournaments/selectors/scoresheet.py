@@ -114,18 +114,23 @@ def scoresheet_table_sessions():
     ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")), "results")
 
 
-def hands_count():
-    """A sheet's hands, as an annotation: a subquery per listed row, not a join and GROUP BY
-    over every hand of the event before the page's 100 rows are picked (the 500-player sheet
-    list spent most of its time there)."""
+def hands_aggregate(aggregate) -> Subquery:
+    """`aggregate` (Count, Max...) over a sheet's hands, as an annotation: a subquery per listed
+    row, not a join and GROUP BY over every hand of the event before the page's 100 rows are
+    picked (the 500-player sheet list spent most of its time there). None with no hand."""
     hands = (
         Hand.objects.filter(table_session=OuterRef("pk"))
         .order_by()
         .values("table_session")
-        .annotate(n=Count("pk"))
-        .values("n")
+        .annotate(value=aggregate)
+        .values("value")
     )
-    return Coalesce(Subquery(hands), 0)
+    return Subquery(hands)
+
+
+def hands_count():
+    """A sheet's hands, as an annotation (hands_aggregate)."""
+    return Coalesce(hands_aggregate(Count("pk")), 0)
 
 
 def scoresheet_list_rows():
