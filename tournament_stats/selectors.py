@@ -313,6 +313,31 @@ def stats_version(tournament_id: int) -> str:
     )
 
 
+# This process's copy of each value kept per statistics' version, by its kind and tournament:
+# (cache key, value). The key holds the version, so a copy serves its own version only. A
+# player's page reads one line of the statistics and of the places: fetched from the cache and
+# unpickled whole at every page, the two were a third of the players' pages' CPU at 1,000
+# players (issue #31). Requests share the values: they read them, never change them.
+_HERE: dict[str, tuple[str, object]] = {}
+
+
+def _kept_here(kind: str, key: str, compute):
+    """The value under `key` (`_computed_once`), fetched once per key in this process."""
+    here = _HERE.get(kind)
+    if here is not None and here[0] == key:
+        return here[1]
+    value = _computed_once(key, compute)
+    _HERE[kind] = (key, value)
+    return value
+
+
+def stats_forget(tournament_id: int) -> None:
+    """The statistics of the current version dropped, from the cache and this process: the
+    next read computes them (bench_stats' cold runs)."""
+    cache.delete(cache_key(tournament_id, stats_version(tournament_id)))
+    _HERE.pop(f"stats:{tournament_id}", None)
+
+
 def _computed_once(key: str, compute):
     """The value kept under `key`, computed by one process while the others wait for it (up to
     COMPUTE_WAIT_SECONDS, then each computes it itself rather than answer nothing); see
@@ -330,7 +355,7 @@ def _computed_once(key: str, compute):
 def _stats_kept(tournament_id: int) -> dict:
     """The statistics in no language, computed once per statistics' version (see the module)."""
     key = cache_key(tournament_id, stats_version(tournament_id))
-    return _computed_once(key, lambda: stats_compute(tournament_id))
+    return _kept_here(f"stats:{tournament_id}", key, lambda: stats_compute(tournament_id))
 
 
 def tournament_stats(tournament_id: int) -> dict:
@@ -399,7 +424,7 @@ def session_places(tournament_id: int) -> dict:
     """`places_compute`, computed once per statistics' version and kept in the cache (as the
     statistics: the standings after every session are read once, not at each request)."""
     key = f"tournament_stats:places:{tournament_id}:{stats_version(tournament_id)}"
-    return _computed_once(key, lambda: places_compute(tournament_id))
+    return _kept_here(f"places:{tournament_id}", key, lambda: places_compute(tournament_id))
 
 
 def leaders_places(places: dict, count: int = BUMP_PLAYERS) -> list[dict]:

@@ -252,3 +252,40 @@ def test_a_page_never_served_at_the_current_version_is_left_to_the_view(client, 
         "version": chart["version"],
         "changed": False,
     }
+
+
+def test_a_changed_answer_is_compressed_once_for_every_web_process(client, event, monkeypatch):
+    """The first process to answer a version compresses its body; another process (a
+    `_LOCAL` of its own) serves those very bytes, gzipped and plain, without compressing."""
+    import gzip
+
+    import public.views
+
+    _tournament, first_sheet, _second = event
+    win(first_sheet, points=24)
+    first = client.get("/t/madrid/live.json?page=standings", HTTP_ACCEPT_ENCODING="gzip")
+    compressed = []
+    real_compress = gzip.compress
+    monkeypatch.setattr(
+        gzip, "compress", lambda data, *a, **k: compressed.append(1) or real_compress(data, *a, **k)
+    )
+    monkeypatch.setattr(public.views, "_LOCAL", {})  # another process
+    zipped = client.get("/t/madrid/live.json?page=standings", HTTP_ACCEPT_ENCODING="gzip")
+    plain = client.get("/t/madrid/live.json?page=standings")
+    assert compressed == []
+    assert zipped["Content-Encoding"] == "gzip" and zipped.content == first.content
+    assert plain.json() == public.views.json.loads(gzip.decompress(zipped.content))
+    assert ">48*<" in plain.json()["html"]
+
+
+def test_a_pages_body_is_shared_by_the_processes_version_by_version(client, event, monkeypatch):
+    """A process serves the standings page of the version it finds, and the next version's
+    page once a hand moved the version on (the body is kept under the version's name)."""
+    import public.views
+
+    _tournament, first_sheet, _second = event
+    before = client.get("/t/madrid/").content.decode()
+    win(first_sheet, points=24)
+    monkeypatch.setattr(public.views, "_LOCAL", {})  # another process
+    after = client.get("/t/madrid/").content.decode()
+    assert ">48*<" in after and ">48*<" not in before

@@ -1,12 +1,12 @@
 """Benchmark of a tournament's statistics (issue 30): the 500-player, 10-session demo built
 through the services as `bench_tournament` builds it (tournaments.demo.builder), then the
-statistics computed with their cache entry removed (cold, `--repeat` times) and read again
+statistics computed with their kept copies removed (cold, `--repeat` times) and read again
 from the cache (warm). The goal: a cold computation under 2 s. See docs/benchmarks.md.
 
 It builds its tournament in the database it is started with and deletes it afterwards unless
---keep (as bench_tournament and bench_requests do). Only the statistics' own cache entry is
-removed before a cold run: the tournament's version stays in the cache, as after a write the
-public pages show.
+--keep (as bench_tournament and bench_requests do). Only the statistics' own copies are
+removed before a cold run (`stats_forget`: the cache's and the process's); the tournament's
+version stays in the cache, as after a write the public pages show.
 """
 
 import cProfile
@@ -17,18 +17,12 @@ import time
 from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.management.base import BaseCommand
 from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
-from tournament_stats.selectors import (
-    cache_key,
-    places_compute,
-    stats_version,
-    tournament_stats,
-)
+from tournament_stats.selectors import places_compute, stats_forget, tournament_stats
 from tournaments.demo.builder import build_demo, demo_delete
 from tournaments.models import Hand, Tournament
 
@@ -46,10 +40,9 @@ def _timed(tournament_id: int) -> tuple[float, int, dict]:
 
 
 def _cold_runs(tournament_id: int, repeat: int) -> tuple[list[float], int, dict]:
-    key = cache_key(tournament_id, stats_version(tournament_id))
     seconds, queries, stats = [], 0, {}
     for _run in range(repeat):
-        cache.delete(key)
+        stats_forget(tournament_id)
         elapsed, queries, stats = _timed(tournament_id)
         seconds.append(elapsed)
     return seconds, queries, stats
@@ -66,7 +59,7 @@ def _warm_runs(tournament_id: int, repeat: int) -> tuple[list[float], int]:
 
 def _profile_cold(tournament_id: int, path: Path) -> None:
     """One more cold computation under cProfile (not in the figures: the profiler slows it)."""
-    cache.delete(cache_key(tournament_id, stats_version(tournament_id)))
+    stats_forget(tournament_id)
     profiler = cProfile.Profile()
     profiler.runcall(tournament_stats, tournament_id)
     path.parent.mkdir(parents=True, exist_ok=True)
