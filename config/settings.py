@@ -152,8 +152,19 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASE_URL = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
+# PostgreSQL: parameters sent apart from the SQL, and a statement run 5 times on a connection
+# prepared, so that PostgreSQL parses and plans the few shapes of the umpires' queries once per
+# connection, not at every hand (issue #31). 0 behind a pooler in transaction mode, which
+# cannot keep a connection's prepared statements.
+DB_PREPARED = env_bool("MCR_DB_PREPARED", True)
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    if DB_PREPARED and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["OPTIONS"] = {
+            **DATABASES["default"].get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {

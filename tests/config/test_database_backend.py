@@ -30,3 +30,17 @@ def test_postgresql_is_really_used_when_services_are_required():
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()")
         assert "PostgreSQL" in cursor.fetchone()[0]
+
+
+@pytest.mark.django_db
+def test_a_statement_run_five_times_on_postgresql_is_prepared():
+    """The umpires' queries are parsed and planned once per connection (config/settings.py)."""
+    if expected_vendor() != "postgresql":
+        skip_or_fail("DATABASE_URL does not name PostgreSQL")
+    users = get_user_model().objects
+    for _run in range(6):
+        list(users.filter(username="umpire-prepared"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("umpire" not in text and "auth_user" in text for text in prepared), prepared

@@ -74,3 +74,33 @@ def test_a_malformed_site_url_stops_start_up(tmp_path):
     result = run_manage("check", SITE_URL="ftp://scores.example.org", MCR_VAR_DIR=str(tmp_path))
     assert result.returncode != 0
     assert "SITE_URL must use one of the schemes" in result.stderr
+
+
+def _database_options(tmp_path, **env: str) -> str:
+    script = "from django.conf import settings; print(settings.DATABASES['default'].get('OPTIONS'))"
+    result = run_manage("shell", "-c", script, MCR_VAR_DIR=str(tmp_path), **env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]  # after the shell's note of its imports
+
+
+def test_postgresql_statements_are_bound_on_the_server_and_prepared(tmp_path):
+    url = "postgres://mcr@db.example.org:5432/mcr"
+    options = _database_options(tmp_path, DATABASE_URL=url)
+    assert "'server_side_binding': True" in options and "'prepare_threshold': 5" in options
+    assert _database_options(tmp_path, DATABASE_URL=url, MCR_DB_PREPARED="0") == "{}"
+
+
+def test_sqlite_takes_no_postgresql_options(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    assert "server_side_binding" not in _database_options(tmp_path, DATABASE_URL=url)
+
+
+def test_a_malformed_prepared_switch_stops_start_up(tmp_path):
+    result = run_manage(
+        "check",
+        DATABASE_URL="postgres://mcr@db.example.org:5432/mcr",
+        MCR_DB_PREPARED="maybe",
+        MCR_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode != 0
+    assert "MCR_DB_PREPARED" in result.stderr
