@@ -20,7 +20,7 @@ import hashlib
 import json
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -38,7 +38,7 @@ from tournaments.live import published_version
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import chart_stamp, seating_chart
 from tournaments.selectors.draw import QUERY_MAX_LENGTH, draw_pages, find_seats, session_draw
-from tournaments.shared_compute import computed_once
+from tournaments.shared_compute import computed_once, kept_per_version
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
 RENDER_LOCK_TIMEOUT = 30  # a process that died while rendering holds the lock no longer
@@ -58,11 +58,7 @@ _LOCAL: dict[str, tuple] = {}
 
 def _local(name: str, version: str, make):
     """The value `make` gives for this version, made once per version in this process."""
-    entry = _LOCAL.get(name)
-    if entry is None or entry[0] != version:
-        entry = (version, make())
-        _LOCAL[name] = entry
-    return entry[1]
+    return kept_per_version(_LOCAL, name, version, make)
 
 
 @dataclass(frozen=True)
@@ -150,23 +146,18 @@ def _shared_body(info: dict, version: str, name: str, build) -> Body:
     """The body of what `build` gives (text) for this version, encoded and compressed once for
     every web process: each process used to compress the 1,000-player standings itself at
     every version, a twentieth of their CPU in the live benchmark (issue #31)."""
-    key = f"public:{info['pk']}:{version}:{translation.get_language()}:body:{name}"
-    found = cache.get(key)
-    if found is None:
-        body = Body.of(build())
-        cache.set(key, (body.plain, body.gzipped), PAGE_TIMEOUT)
-        return body
-    return Body(*found)
+    plain, gzipped = _cached(info, version, f"body:{name}", lambda: astuple(Body.of(build())))
+    return Body(plain, gzipped)
 
 
-def _cached(info: dict, version: str, name: str, build) -> str:
-    """What `build` gives for this version, built once per version."""
+def _cached(info: dict, version: str, name: str, build):
+    """What `build` gives for this version, built once per version (for every process)."""
     key = f"public:{info['pk']}:{version}:{translation.get_language()}:{name}"
-    text = cache.get(key)
-    if text is None:
-        text = build()
-        cache.set(key, text, PAGE_TIMEOUT)
-    return text
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, PAGE_TIMEOUT)
+    return value
 
 
 def _part_key(tournament_pk: int, language: str, name: str) -> str:

@@ -30,7 +30,7 @@ from tournaments.fans import fan_name
 from tournaments.live import lagging_version, published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
 from tournaments.selectors.standings import points_value, standings_compute
-from tournaments.shared_compute import computed_once
+from tournaments.shared_compute import computed_once, kept_per_version
 
 # The points histogram's buckets: each edge starts one, the last is open ("88 and more").
 # A win below the 8-point minimum (none should exist) gets a bucket of its own before them.
@@ -323,12 +323,7 @@ _HERE: dict[str, tuple[str, object]] = {}
 
 def _kept_here(kind: str, key: str, compute):
     """The value under `key` (`_computed_once`), fetched once per key in this process."""
-    here = _HERE.get(kind)
-    if here is not None and here[0] == key:
-        return here[1]
-    value = _computed_once(key, compute)
-    _HERE[kind] = (key, value)
-    return value
+    return kept_per_version(_HERE, kind, key, lambda: _computed_once(key, compute))
 
 
 def stats_forget(tournament_id: int) -> None:

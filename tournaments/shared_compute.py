@@ -69,3 +69,17 @@ def _waited_for(fetch: Callable[[], T | None], wait_seconds: float) -> T | None:
         if value is not None:
             return value
     return None
+
+
+def kept_per_version(
+    copies: dict[str, tuple[str, T]], name: str, version: str, make: Callable[[], T]
+) -> T:
+    """This process's copy of `name` (`copies`: its store, name → (version, value)), made by
+    `make` when the version it holds is not `version`: the other half of sharing a value, so
+    that a process does not fetch and unpickle again what it already holds for this version.
+    Requests share the copy: they read it, never change it."""
+    entry = copies.get(name)
+    if entry is None or entry[0] != version:
+        entry = (version, make())
+        copies[name] = entry
+    return entry[1]

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 
 import public.views
-from tournaments.shared_compute import computed_once
+from tournaments.shared_compute import computed_once, kept_per_version
 
 
 @pytest.fixture
@@ -113,3 +113,16 @@ def test_a_public_render_that_gave_up_waiting_leaves_the_renderers_lock(key, mon
     entry = public.views._shared_render(key, "v1", lambda: "<p>mine</p>")
     assert entry == ("v1", "<p>mine</p>") and cache.get(f"{key}:v") == "v1"
     assert cache.get(f"{key}:lock") == "theirs"
+
+
+def test_a_process_makes_its_copy_once_per_version_and_again_for_the_next():
+    copies, made = {}, []
+
+    def make(value):
+        return lambda: made.append(value) or value
+
+    assert kept_per_version(copies, "standings", "v1", make("first")) == "first"
+    assert kept_per_version(copies, "standings", "v1", make("again")) == "first"
+    assert kept_per_version(copies, "standings", "v2", make("second")) == "second"
+    assert kept_per_version(copies, "chart", "v2", make("chart")) == "chart"
+    assert made == ["first", "second", "chart"]
