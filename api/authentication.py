@@ -11,7 +11,9 @@ from django.db.models import Aggregate, CharField, OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
 
+from tournaments.compiled_query import CompiledQuery
 from tournaments.middleware import activate_user_language
 from tournaments.roles import ROLE_GROUPS, remember_role_groups
 
@@ -44,6 +46,18 @@ def _role_group_names():
     return Subquery(groups, output_field=CharField())
 
 
+def _token_with_roles(key: str):
+    return (
+        Token.objects.select_related("user__preference")
+        .annotate(role_groups=_role_group_names())
+        .filter(key=key)
+    )
+
+
+# Built and compiled once per connection: a third of the token's read was building it.
+_TOKEN_WITH_ROLES = CompiledQuery(_token_with_roles, key=str)
+
+
 class LanguageTokenAuthentication(TokenAuthentication):
     def authenticate(self, request):
         found = super().authenticate(request)
@@ -52,15 +66,9 @@ class LanguageTokenAuthentication(TokenAuthentication):
         return found
 
     def authenticate_credentials(self, key):
-        model = self.get_model()
         # DRF's own refusals, in its words (its catalogue translates them).
-        try:
-            token = (
-                model.objects.select_related("user__preference")
-                .annotate(role_groups=_role_group_names())
-                .get(key=key)
-            )
-        except model.DoesNotExist:
+        token = next(iter(_TOKEN_WITH_ROLES.fetch(key=key)), None)
+        if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))

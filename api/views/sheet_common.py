@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from tournaments import policies, roles, scoring_adapter, seating_adapter
+from tournaments.compiled_query import CompiledQuery
 from tournaments.display import penalty_description, start_wind
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Penalty, TableSession
@@ -35,21 +36,36 @@ from tournaments.system_texts import system_text
 
 def readable_sheet(user, sheet_id: int, *, players: bool = True) -> TableSession:
     """The sheet, or 404 when it does not exist or this login may not read it."""
-    return _readable(user, sheet_rows(), sheet_id, players=players)
+    return _readable(user, SHEET_ROWS_RELATED, sheet_id, players=players)
+
+
+# The rows a sheet's JSON shows with it (its signers' usernames are read with the hands'
+# users by sheet_data: none on an open sheet).
+SHEET_ROWS_RELATED = ("session__tournament", "table", "umpire")
 
 
 def sheet_rows():
-    """Sheets with the rows their JSON shows (its signers' usernames are read with the
-    hands' users by sheet_data: none on an open sheet)."""
-    return TableSession.objects.select_related("session__tournament", "table", "umpire")
+    """Sheets with the rows their JSON shows."""
+    return TableSession.objects.select_related(*SHEET_ROWS_RELATED)
 
 
-def _readable(user, queryset, sheet_id: int, *, players: bool = True) -> TableSession:
-    """The row by its id, then policies.may_read_sheet asked of it: its umpire and the staff
-    who read every sheet without another query (the umpire's read before every hand), the
-    others by readable_sheets' own query. 404 either way when he may not read it."""
-    # No ordering: the sheet's own (by session and table numbers) would join them for nothing.
-    sheet = next(iter(queryset.filter(pk=sheet_id).order_by()), None)
+def _sheet_by_id(related: tuple[str, ...], sheet_id: int):
+    # (select_related() with no names would follow every foreign key.) No ordering: the
+    # sheet's own (by session and table numbers) would join them for nothing.
+    sheets = TableSession.objects.select_related(*related) if related else TableSession.objects
+    return sheets.filter(pk=sheet_id).order_by()
+
+
+# Built once per connection and shape: the umpire reads a sheet before every hand (#31).
+_SHEET_BY_ID = CompiledQuery(_sheet_by_id, sheet_id=int)
+
+
+def _readable(user, related: tuple[str, ...], sheet_id: int, *, players: bool = True):
+    """The row by its id with its `related` rows, then policies.may_read_sheet asked of it:
+    its umpire and the staff who read every sheet without another query (the umpire's read
+    before every hand), the others by readable_sheets' own query. 404 either way when he
+    may not read it."""
+    sheet = next(iter(_SHEET_BY_ID.fetch(related=tuple(related), sheet_id=sheet_id)), None)
     if sheet is None or not policies.may_read_sheet(user, sheet, players=players):
         raise Http404
     return sheet
@@ -80,9 +96,7 @@ def sheet_for_write(
     """The sheet to write to: 404 when it does not exist or this login may not read it, 403
     when he reads it but may not do this write (`may`: the policy and its refusal). `related`:
     the rows read with it (the service locks and reads the sheet again)."""
-    # (select_related() with no names would follow every foreign key)
-    queryset = TableSession.objects.select_related(*related) if related else TableSession.objects
-    sheet = _readable(user, queryset, sheet_id)
+    sheet = _readable(user, related, sheet_id)
     allowed, message = may
     roles.require(allowed(user, sheet), str(message))
     return sheet

@@ -17,6 +17,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, JSONArray
 
 from tournaments import seating_adapter
+from tournaments.compiled_query import CompiledQuery
 from tournaments.fans import fan_name
 from tournaments.models import (
     Correction,
@@ -200,14 +201,38 @@ def hand_payments(hand: Hand) -> dict[str, int]:
     return {score.position: score.points for score in hand.scores.all()}
 
 
+# One sheet's rows, their queries built once per connection (compiled_query.py): the
+# umpire's read before every hand (#31). No ordering where the sheet orders itself (an
+# ordering makes Django hash every selected column).
+_SEATS = CompiledQuery(
+    lambda teams, sheet_id: (
+        Seat.objects.filter(table_session_id=sheet_id)
+        .select_related("player__team" if teams else "player", "replaced_player")
+        .order_by()
+    ),
+    sheet_id=int,
+)
+_HANDS = CompiledQuery(
+    lambda sheet_id: with_payments(Hand.objects.filter(table_session_id=sheet_id).order_by()),
+    sheet_id=int,
+)
+_PENALTIES = CompiledQuery(
+    lambda sheet_id: Penalty.objects.filter(table_session_id=sheet_id).order_by(), sheet_id=int
+)
+_RESULTS = CompiledQuery(
+    lambda sheet_id: SessionResult.objects.filter(table_session_id=sheet_id).order_by(),
+    sheet_id=int,
+)
+
+
 def scoresheet_compute(*, table_session: TableSession, teams: bool = True) -> ScoreSheet:
     """One sheet; its seats' players with their teams unless `teams=False` (the API's sheet,
     which does not show them).
 
     Its queries are lean because half the CPU of the umpire's read before every hand was Django
-    building their SQL (issue #31): no ordering where the sheet orders itself (the seats; an
-    ordering makes Django hash every selected column), no join for the penalised players (they
-    sit at the table: `_penalty_players`), corrections read only if shown.
+    building their SQL (issue #31): built once per connection (`_SEATS` and the others), no
+    join for the penalised players (they sit at the table: `_penalty_players`), corrections
+    read only if shown.
     """
     # An open sheet holds no confirmation: they are given to a complete sheet, and the write
     # that reopens one withdraws them (services/sheets.py, sheet_touch). No query for them on
@@ -217,18 +242,14 @@ def scoresheet_compute(*, table_session: TableSession, teams: bool = True) -> Sc
         if table_session.status != TableSession.Status.OPEN
         else ()
     )
-    seats = table_session.seats.select_related(
-        "player__team" if teams else "player", "replaced_player"
-    ).order_by()
+    sheet = {"attach": {"table_session": table_session}, "sheet_id": table_session.pk}
     return _sheet_assemble(
         table_session,
-        seats=seats,
-        hands=with_payments(table_session.hands.order_by()),  # rows by number
-        penalties=sorted(
-            table_session.penalties.order_by(), key=lambda p: (p.recorded_at, p.pk)
-        ),
+        seats=_SEATS.fetch(teams=teams, **sheet),
+        hands=_HANDS.fetch(**sheet),  # rows by number
+        penalties=sorted(_PENALTIES.fetch(**sheet), key=lambda p: (p.recorded_at, p.pk)),
         confirmations=confirmations,
-        results=table_session.results.order_by(),
+        results=_RESULTS.fetch(**sheet),
         corrections=table_session.corrections.select_related("made_by"),
     )
 

@@ -11,6 +11,7 @@ from django.db.models import Sum
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from tournaments import scoring_adapter
+from tournaments.compiled_query import CompiledQuery
 from tournaments.models import HandScore, Penalty, Seat, SessionResult, TableSession
 from tournaments.models.play import TABLE_POINT_UNIT
 from tournaments.services.row_updates import rows_update
@@ -67,7 +68,21 @@ def _has_result(table_session: TableSession, hand_totals: dict, penalties: list)
 def penalties_in_force(table_session: TableSession) -> list[Penalty]:
     """The sheet's penalties not voided: what its results count (in no order: they add up;
     an ordering costs Django more to build than the query takes to run)."""
-    return list(table_session.penalties.filter(voided_at__isnull=True).order_by())
+    return _PENALTIES_IN_FORCE.fetch(
+        sheet_id=table_session.pk, attach={"table_session": table_session}
+    )
+
+
+# The queries of every hand's write, built once per connection (compiled_query.py, #31).
+_PENALTIES_IN_FORCE = CompiledQuery(
+    lambda sheet_id: Penalty.objects.filter(
+        table_session_id=sheet_id, voided_at__isnull=True
+    ).order_by(),
+    sheet_id=int,
+)
+_RESULTS = CompiledQuery(
+    lambda sheet_id: SessionResult.objects.filter(table_session_id=sheet_id), sheet_id=int
+)
 
 
 def _lines(
@@ -182,7 +197,7 @@ def table_session_recompute(
     """
     by_position = {s.position: s for s in (seats or table_session.seats.all())}
     lines = {line.player_id: line for line in _lines(table_session, by_position, penalties)}
-    existing = {r.player_id: r for r in SessionResult.objects.filter(table_session=table_session)}
+    existing = {r.player_id: r for r in _RESULTS.fetch(sheet_id=table_session.pk)}
     for player_id, result in existing.items():
         if player_id not in lines:
             result._change_reason = reason

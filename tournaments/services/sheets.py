@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import policies, roles
+from tournaments.compiled_query import CompiledQuery
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Hand, Seat, SheetConfirmation, TableSession, Tournament
@@ -88,11 +89,9 @@ def sheet_lock(
         _check_locked(locked, expected_version, purpose, user)
         locked._status_when_locked = locked.status  # as each write of the batch begins
         return locked, seats
-    locked = (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("session__tournament")
-        .get(pk=table_session.pk)
-    )
+    locked = next(iter(_LOCKED_SHEET.fetch(sheet_id=table_session.pk)), None)
+    if locked is None:
+        raise TableSession.DoesNotExist("TableSession matching query does not exist.")
     _check_locked(locked, expected_version, purpose, user)
     locked._status_when_locked = locked.status
     seats = _seats_and_hands_recorded(locked)
@@ -114,8 +113,7 @@ def _seats_and_hands_recorded(locked: TableSession) -> list[Seat]:
     count read with the locking statement would be as old as that statement's snapshot).
     The count is plain SQL: Django builds a Subquery's SQL in 0.6 ms, more than the query
     it saves."""
-    seats = Seat.objects.filter(table_session=locked).order_by()
-    seats = list(seats.annotate(hands_recorded=RawSQL(_HANDS_COUNT_SQL, (locked.pk,))))
+    seats = _SEATS_AND_HANDS_RECORDED.fetch(sheet_id=locked.pk)
     if seats:
         setattr(locked, HANDS_RECORDED, seats[0].hands_recorded)
     # Ordered here, not by the query: an ordering makes Django hash every selected column.
@@ -125,6 +123,26 @@ def _seats_and_hands_recorded(locked: TableSession) -> list[Seat]:
 _HANDS_COUNT_SQL = (
     f"SELECT COUNT(*) FROM {Hand._meta.db_table} "
     f"WHERE {Hand._meta.get_field('table_session').column} = %s"
+)
+
+
+# Each hand's lock, built once per connection (compiled_query.py, #31).
+_LOCKED_SHEET = CompiledQuery(
+    lambda sheet_id: (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("session__tournament")
+        .filter(pk=sheet_id)
+        .order_by()
+    ),
+    sheet_id=int,
+)
+_SEATS_AND_HANDS_RECORDED = CompiledQuery(
+    lambda sheet_id: (
+        Seat.objects.filter(table_session_id=sheet_id)
+        .order_by()
+        .annotate(hands_recorded=RawSQL(_HANDS_COUNT_SQL, (sheet_id,)))
+    ),
+    sheet_id=int,
 )
 
 

@@ -1,0 +1,166 @@
+"""A queryset whose SQL Django builds once per thread's connection, then runs with new
+parameters (issue #31).
+
+Half the CPU of the umpire's read before every hand was Django building querysets (filter,
+select_related, annotate) and compiling them to SQL, the same SQL each time but for the ids.
+A CompiledQuery builds its queryset once with placeholder values, keeps the SQL, the position
+of each placeholder among its parameters and what turns a row into model instances (Django's
+own `ModelIterable` steps: the compiler's select, converters and related populators), and
+from then on only executes the SQL and builds the instances. The rows are the instances the
+queryset itself gives: tests/tournaments/test_compiled_query.py compares them field by field.
+
+What it supports is what the hot reads use: a model queryset (no values(), no
+prefetch_related()), with select_related, annotations and select_for_update. The builder must
+depend on its arguments only: the SQL is kept for the life of the connection's wrapper.
+"""
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from itertools import count
+from threading import Lock
+from weakref import WeakKeyDictionary
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import ModelIterable, get_related_populators
+from django.db.transaction import TransactionManagementError
+
+_NEW_WRAPPER = Lock()  # the weak dictionary is shared by the threads
+
+# Placeholders no real id or key takes: ids are positive, keys are printable.
+_INT_PLACEHOLDERS = count(-2_000_000_011, -1)
+_STR_PLACEHOLDERS = (f"\x1fcompiled-query-{n}\x1f" for n in count())
+
+
+def _placeholder(kind: type):
+    if kind is int:
+        return next(_INT_PLACEHOLDERS)
+    if kind is str:
+        return next(_STR_PLACEHOLDERS)
+    raise TypeError(f"a CompiledQuery parameter is an int or a str, not {kind!r}")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One queryset shape compiled for one connection wrapper."""
+
+    sql: str
+    params: tuple
+    slots: tuple[tuple[int, str], ...]  # (position among the parameters, parameter's name)
+    for_update: bool
+    db: str
+    model: type[Model]
+    init_list: list[str]
+    model_columns: slice
+    column_count: int
+    populators: list
+    converters: dict
+    annotations: dict[str, int]
+    compiler: object
+
+    @classmethod
+    def of(cls, queryset: QuerySet, placeholders: dict) -> "_Plan":
+        if queryset._iterable_class is not ModelIterable or queryset._prefetch_related_lookups:
+            raise ValueError("a CompiledQuery is a model queryset without prefetch_related()")
+        compiler = queryset.query.get_compiler(using=queryset.db)
+        sql, params = compiler.as_sql()
+        by_value = {value: name for name, value in placeholders.items()}
+        slots = tuple(
+            (index, by_value[value])
+            for index, value in enumerate(params)
+            if isinstance(value, int | str) and value in by_value
+        )
+        if {name for _index, name in slots} != set(placeholders) or any(
+            str(value) in sql for value in placeholders.values()
+        ):
+            raise ValueError("each parameter of a CompiledQuery must be a parameter of its SQL")
+        select, klass_info = compiler.select, compiler.klass_info
+        fields = klass_info["select_fields"]
+        columns = slice(fields[0], fields[-1] + 1)
+        return cls(
+            sql=sql,
+            params=tuple(params),
+            slots=slots,
+            for_update=queryset.query.select_for_update,
+            db=queryset.db,
+            model=klass_info["model"],
+            init_list=[column[0].target.attname for column in select[columns]],
+            model_columns=columns,
+            column_count=compiler.col_count,
+            populators=get_related_populators(klass_info, select, queryset.db),
+            converters=compiler.get_converters(
+                [column[0] for column in select[: compiler.col_count]]
+            ),
+            annotations=dict(compiler.annotation_col_map or {}),
+            compiler=compiler,
+        )
+
+    def rows(self, connection, values: dict) -> list:
+        if self.for_update and _locks_outside_a_transaction(connection):
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        params = list(self.params)
+        for index, name in self.slots:
+            params[index] = values[name]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        if self.converters:
+            rows = list(self.compiler.apply_converters(rows, self.converters))
+        return rows
+
+    def instances(self, rows: list, attach: dict) -> list:
+        found = []
+        for row in rows:
+            instance = self.model.from_db(self.db, self.init_list, row[self.model_columns])
+            for populator in self.populators:
+                populator.populate(row, instance)
+            for name, column in self.annotations.items():
+                setattr(instance, name, row[column])
+            for name, value in attach.items():
+                setattr(instance, name, value)
+            found.append(instance)
+        return found
+
+
+def _locks_outside_a_transaction(connection) -> bool:
+    """Django's own refusal of select_for_update in autocommit (SQLCompiler.as_sql)."""
+    features = connection.features
+    return (
+        features.has_select_for_update
+        and features.supports_transactions
+        and connection.get_autocommit()
+    )
+
+
+class CompiledQuery:
+    """`build(**shape, **params)` returns the queryset; `params` name its int or str
+    parameters (ids, keys), the other keyword arguments fix its shape (hashable: one SQL per
+    shape). `fetch(**arguments)` returns the model instances, each given the `attach`
+    values (the related instance a related manager's queryset would set, e.g. a seat's sheet).
+    """
+
+    def __init__(self, build: Callable[..., QuerySet], **params: type):
+        self._build = build
+        self._params = params
+        self._plans: WeakKeyDictionary = WeakKeyDictionary()
+
+    def fetch(self, *, attach: dict | None = None, **arguments) -> list:
+        connection = connections["default"]
+        shape = tuple(sorted((k, v) for k, v in arguments.items() if k not in self._params))
+        plans = self._plans.get(connection)
+        if plans is None:
+            # Each thread has its own wrapper: no two threads fill one plans dict.
+            with _NEW_WRAPPER:
+                plans = self._plans.setdefault(connection, {})
+        plan = plans.get(shape)
+        if plan is None:
+            plan = plans[shape] = self._compile(dict(shape))
+        if plan.db != "default":
+            raise ValueError("a CompiledQuery reads the default database")
+        return plan.instances(plan.rows(connection, arguments), attach or {})
+
+    def _compile(self, shape: dict[str, Hashable]) -> _Plan:
+        placeholders = {name: _placeholder(kind) for name, kind in self._params.items()}
+        return _Plan.of(self._build(**shape, **placeholders), placeholders)
