@@ -17,27 +17,38 @@ depend on its arguments only: the SQL is kept for the life of the connection's w
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from itertools import count
-from threading import Lock
-from weakref import WeakKeyDictionary
 
+from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
 
-_NEW_WRAPPER = Lock()  # the weak dictionary is shared by the threads
-
-# Placeholders no real id or key takes: ids are positive, keys are printable.
+# Placeholders no real id or key takes: ids are positive, keys are printable. (next() on a
+# count is atomic: threads compile at once.)
 _INT_PLACEHOLDERS = count(-2_000_000_011, -1)
-_STR_PLACEHOLDERS = (f"\x1fcompiled-query-{n}\x1f" for n in count())
+_STR_PLACEHOLDERS = count()
+_BIGINT = 2**63  # a value outside a 64-bit integer matches no row (Django: no query at all)
 
 
 def _placeholder(kind: type):
     if kind is int:
         return next(_INT_PLACEHOLDERS)
     if kind is str:
-        return next(_STR_PLACEHOLDERS)
+        return f"\x1fcompiled-query-{next(_STR_PLACEHOLDERS)}\x1f"
     raise TypeError(f"a CompiledQuery parameter is an int or a str, not {kind!r}")
+
+
+def _matches_nothing(values: dict, kinds: dict[str, type]) -> bool:
+    """True when a value cannot match a row (an int beyond 64 bits, which Django filters out
+    before the database would refuse it); a value of the wrong type is refused."""
+    for name, kind in kinds.items():
+        value = values[name]
+        if type(value) is not kind:
+            raise TypeError(f"{name} must be {kind.__name__}, not {type(value).__name__}")
+        if kind is int and not -_BIGINT <= value < _BIGINT:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -63,7 +74,12 @@ class _Plan:
         if queryset._iterable_class is not ModelIterable or queryset._prefetch_related_lookups:
             raise ValueError("a CompiledQuery is a model queryset without prefetch_related()")
         compiler = queryset.query.get_compiler(using=queryset.db)
-        sql, params = compiler.as_sql()
+        try:
+            sql, params = compiler.as_sql()
+        except (EmptyResultSet, FullResultSet):
+            raise ValueError("a CompiledQuery's placeholders must reach its SQL") from None
+        if compiler.has_composite_fields([column[0] for column in compiler.select]):
+            raise ValueError("a CompiledQuery reads no composite field")
         by_value = {value: name for name, value in placeholders.items()}
         slots = tuple(
             (index, by_value[value])
@@ -144,21 +160,19 @@ class CompiledQuery:
     def __init__(self, build: Callable[..., QuerySet], **params: type):
         self._build = build
         self._params = params
-        self._plans: WeakKeyDictionary = WeakKeyDictionary()
 
     def fetch(self, *, attach: dict | None = None, **arguments) -> list:
         connection = connections["default"]
         shape = tuple(sorted((k, v) for k, v in arguments.items() if k not in self._params))
-        plans = self._plans.get(connection)
-        if plans is None:
-            # Each thread has its own wrapper: no two threads fill one plans dict.
-            with _NEW_WRAPPER:
-                plans = self._plans.setdefault(connection, {})
-        plan = plans.get(shape)
+        # Kept on the thread's connection wrapper, and gone with it: a plan refers to it.
+        plans = connection.__dict__.setdefault("_compiled_query_plans", {})
+        plan = plans.get((self, shape))
         if plan is None:
-            plan = plans[shape] = self._compile(dict(shape))
+            plan = plans[(self, shape)] = self._compile(dict(shape))
         if plan.db != "default":
             raise ValueError("a CompiledQuery reads the default database")
+        if _matches_nothing(arguments, self._params):
+            return []
         return plan.instances(plan.rows(connection, arguments), attach or {})
 
     def _compile(self, shape: dict[str, Hashable]) -> _Plan:

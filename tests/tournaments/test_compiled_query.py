@@ -1,17 +1,22 @@
 """A CompiledQuery gives the rows its queryset gives, builds its SQL once per connection and
 shape, and refuses what it does not support (tournaments/compiled_query.py, issue #31)."""
 
+import gc
+import threading
+import weakref
+
 import pytest
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import Count
 from django.db.transaction import TransactionManagementError
 from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from api.authentication import _TOKEN_WITH_ROLES, _token_with_roles
 from api.views.sheet_common import _SHEET_BY_ID, _sheet_by_id
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.compiled_query import CompiledQuery
-from tournaments.models import Seat, TableSession
+from tournaments.models import Hand, Seat, TableSession
 from tournaments.selectors import scoresheet
 from tournaments.services import results, sheets
 
@@ -147,3 +152,63 @@ def test_only_int_and_str_parameters_are_placeholders(sheet):
     )
     with pytest.raises(TypeError, match="an int or a str"):
         query.fetch(pk=sheet.pk)
+
+
+def test_an_id_beyond_64_bits_matches_no_row_as_django_filters_it(sheet):
+    huge = 10**20
+    assert list(TableSession.objects.filter(pk=huge)) == []
+    assert _SHEET_BY_ID.fetch(related=(), sheet_id=huge) == []
+    assert _SHEET_BY_ID.fetch(related=(), sheet_id=-huge) == []
+
+
+def test_a_sheet_id_beyond_64_bits_is_a_404_in_the_api(people):
+    client = APIClient()
+    client.force_authenticate(people.chief)
+    assert client.get("/api/score-sheets/99999999999999999999/").status_code == 404
+
+
+def test_a_value_of_the_wrong_type_is_refused(sheet):
+    with pytest.raises(TypeError, match="sheet_id must be int"):
+        _SHEET_BY_ID.fetch(related=(), sheet_id=str(sheet.pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_threads_connection_goes_with_the_thread_though_it_compiled_a_query():
+    sheet = seated_table(TournamentFactory())
+    kept = []
+
+    def read():
+        connection = connections["default"]
+        assert [row.pk for row in _SHEET_BY_ID.fetch(related=(), sheet_id=sheet.pk)] == [sheet.pk]
+        kept.append(weakref.ref(connection))
+        connection.close()
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+    gc.collect()
+    assert kept and kept[0]() is None
+
+
+def test_threads_compiling_at_once_all_get_their_rows(sheet):
+    query = CompiledQuery(lambda key: Token.objects.filter(key=key), key=str)
+    errors = []
+
+    def compile_one():
+        try:
+            query._compile({})
+        except Exception as error:  # noqa: BLE001 (any error fails the test below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=compile_one) for _n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+
+
+def test_a_placeholder_out_of_its_fields_range_is_refused_when_compiled(sheet):
+    query = CompiledQuery(lambda number: Hand.objects.filter(number=number), number=int)
+    with pytest.raises(ValueError, match="placeholders must reach its SQL"):
+        query.fetch(number=1)
