@@ -67,7 +67,7 @@ class LanguageTokenAuthentication(TokenAuthentication):
 
     def authenticate_credentials(self, key):
         # DRF's own refusals, in its words (its catalogue translates them).
-        token = next(iter(_TOKEN_WITH_ROLES.fetch(key=key)), None)
+        token = _TOKEN_WITH_ROLES.first(key=key)
         if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         if not token.user.is_active:

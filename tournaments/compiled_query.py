@@ -63,7 +63,6 @@ class _Plan:
     model: type[Model]
     init_list: list[str]
     model_columns: slice
-    column_count: int
     populators: list
     converters: dict
     annotations: dict[str, int]
@@ -73,6 +72,8 @@ class _Plan:
     def of(cls, queryset: QuerySet, placeholders: dict) -> "_Plan":
         if queryset._iterable_class is not ModelIterable or queryset._prefetch_related_lookups:
             raise ValueError("a CompiledQuery is a model queryset without prefetch_related()")
+        if queryset.db != "default":
+            raise ValueError("a CompiledQuery reads the default database")
         compiler = queryset.query.get_compiler(using=queryset.db)
         try:
             sql, params = compiler.as_sql()
@@ -102,7 +103,6 @@ class _Plan:
             model=klass_info["model"],
             init_list=[column[0].target.attname for column in select[columns]],
             model_columns=columns,
-            column_count=compiler.col_count,
             populators=get_related_populators(klass_info, select, queryset.db),
             converters=compiler.get_converters(
                 [column[0] for column in select[: compiler.col_count]]
@@ -169,11 +169,13 @@ class CompiledQuery:
         plan = plans.get((self, shape))
         if plan is None:
             plan = plans[(self, shape)] = self._compile(dict(shape))
-        if plan.db != "default":
-            raise ValueError("a CompiledQuery reads the default database")
         if _matches_nothing(arguments, self._params):
             return []
         return plan.instances(plan.rows(connection, arguments), attach or {})
+
+    def first(self, **arguments):
+        """The first instance `fetch` gives, or None (a read by a unique key)."""
+        return next(iter(self.fetch(**arguments)), None)
 
     def _compile(self, shape: dict[str, Hashable]) -> _Plan:
         placeholders = {name: _placeholder(kind) for name, kind in self._params.items()}

@@ -65,7 +65,7 @@ def _readable(user, related: tuple[str, ...], sheet_id: int, *, players: bool = 
     its umpire and the staff who read every sheet without another query (the umpire's read
     before every hand), the others by readable_sheets' own query. 404 either way when he
     may not read it."""
-    sheet = next(iter(_SHEET_BY_ID.fetch(related=tuple(related), sheet_id=sheet_id)), None)
+    sheet = _SHEET_BY_ID.first(related=tuple(related), sheet_id=sheet_id)
     if sheet is None or not policies.may_read_sheet(user, sheet, players=players):
         raise Http404
     return sheet

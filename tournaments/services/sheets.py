@@ -89,7 +89,7 @@ def sheet_lock(
         _check_locked(locked, expected_version, purpose, user)
         locked._status_when_locked = locked.status  # as each write of the batch begins
         return locked, seats
-    locked = next(iter(_LOCKED_SHEET.fetch(sheet_id=table_session.pk)), None)
+    locked = _LOCKED_SHEET.first(sheet_id=table_session.pk)
     if locked is None:
         raise TableSession.DoesNotExist("TableSession matching query does not exist.")
     _check_locked(locked, expected_version, purpose, user)
