@@ -169,6 +169,16 @@ def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
     """(the version it shows, what `build` gives) for this page part, built by one process
     at a time: while one renders a new version, the others serve the last copy instead of
     rendering it too (hundreds of polls arrive together just after a change)."""
+    return _rendered_shown(info, version, name, lambda: (version, build()))
+
+
+def _rendered_shown(info: dict, version: str, name: str, build) -> tuple[str, object]:
+    """As `_rendered`, for a part built from another (`build` gives the version it shows and
+    the value): while another process computes the part it is built from, it shows that
+    part's last copy, under that copy's older version, and the next request builds it again.
+    Before, a process building a player's page at a new version computed the standings itself
+    while another was computing them, most of the public pages' slowest requests (issue
+    #31)."""
     key = _part_key(info["pk"], translation.get_language(), name)
     entry = _LOCAL.get(key)
     if entry is not None and entry[0] == version:
@@ -179,9 +189,10 @@ def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
 
 
 def _shared_render(key: str, version: str, build) -> tuple[str, object]:
-    """The shared copy is (version, what `build` gave) under `key`, and its version alone under
-    `key:v`: a process learns that the copy is older without loading it (the 500-player
-    standings took 11 ms to unpickle, for nothing, at each new version). While one process
+    """The shared copy is what `build` gave, (version shown, value), under `key`, and that
+    version alone under `key:v`: a process learns that the copy is older without loading it
+    (the 500-player standings took 11 ms to unpickle, for nothing, at each new version). A
+    copy of an older version than asked is kept only where there is none. While one process
     renders, the others serve the last copy, or wait (RENDER_WAIT) for the very first render
     rather than render it too (tournaments/shared_compute.py)."""
 
@@ -192,12 +203,18 @@ def _shared_render(key: str, version: str, build) -> tuple[str, object]:
                 return entry
         return None
 
+    def store(entry: tuple[str, object]) -> None:
+        if entry[0] == version:
+            cache.set_many({key: entry, f"{key}:v": version}, PAGE_TIMEOUT)
+        elif cache.add(key, entry, PAGE_TIMEOUT):  # an older one never replaces a newer copy
+            cache.set(f"{key}:v", entry[0], PAGE_TIMEOUT)
+
     return computed_once(
         key,
-        lambda: (version, build()),
+        build,
         fresh=fresh,
         fetch=lambda: cache.get(key),
-        store=lambda entry: cache.set_many({key: entry, f"{key}:v": version}, PAGE_TIMEOUT),
+        store=store,
         lock_seconds=RENDER_LOCK_TIMEOUT,
         wait_seconds=RENDER_WAIT,
         serve_last=True,
@@ -261,29 +278,23 @@ def _page_parts(page: str):
     raise Http404
 
 
-def _standings(info: dict, version: str, tournament: Tournament):
-    """The live standings of this version, computed once and shared by the standings page and
-    every player's page. A page of this version is never built from an older copy (which
-    `_rendered` serves while another process computes): it would show old figures under the
-    new version until the next change."""
-    shown, standings = _rendered(
-        info, version, "standings-data", lambda: selectors.live_standings(tournament)
-    )
-    return standings if shown == version else selectors.live_standings(tournament)
+def _standings(info: dict, version: str, tournament: Tournament) -> tuple[str, object]:
+    """(the version they show, the live standings), computed once per version and shared by
+    the standings page and every player's page. While another process computes this
+    version's, they are the last copy's, of an older version: a page built from them shows
+    that version, never older figures under the new one."""
+    return _rendered(info, version, "standings-data", lambda: selectors.live_standings(tournament))
 
 
-def _player_figures(info: dict, version: str, tournament: Tournament):
-    """Every player's figures of this version's standings, for the players' pages: a process
+def _player_figures(info: dict, version: str, tournament: Tournament) -> tuple[str, object]:
+    """(the version they show, every player's figures), for the players' pages: a process
     building a player's page fetches these, not the whole standings."""
-    shown, figures = _rendered(
-        info,
-        version,
-        "player-figures",
-        lambda: selectors.player_figures(_standings(info, version, tournament)),
-    )
-    if shown != version:  # as _standings: never an older copy under this version
-        figures = selectors.player_figures(_standings(info, version, tournament))
-    return figures
+
+    def build():
+        shown, standings = _standings(info, version, tournament)
+        return shown, selectors.player_figures(standings)
+
+    return _rendered_shown(info, version, "player-figures", build)
 
 
 def _digest(text: str) -> str:
@@ -323,16 +334,17 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
     def build():
         tournament = _tournament(info)
         standings = None  # what the page shows of the standings (None: not published)
+        version_shown = version
         if page == "standings" and shown:
-            standings = _standings(info, version, tournament)
+            version_shown, standings = _standings(info, version, tournament)
         elif page.startswith("player-") and shown:
-            standings = _player_figures(info, version, tournament)
+            version_shown, standings = _player_figures(info, version, tournament)
         values = context(tournament, standings)
         if page.startswith("session-"):
-            return _rendered_when_changed(info, page, template, values)
-        return render_to_string(template, values)
+            return version_shown, _rendered_when_changed(info, page, template, values)
+        return version_shown, render_to_string(template, values)
 
-    return _rendered(info, version, _part_name(info, page), build)
+    return _rendered_shown(info, version, _part_name(info, page), build)
 
 
 def _rendered_when_changed(info: dict, page: str, template: str, values: dict) -> str:

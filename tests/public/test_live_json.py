@@ -1,6 +1,5 @@
 """GET /t/<slug>/live.json: what an open page asks every few seconds."""
 
-
 from tests.public.helpers import win
 
 
@@ -145,22 +144,36 @@ def test_the_process_that_renders_a_new_version_does_not_load_the_older_copy(
     assert loaded == [] and any(key.endswith("standings-data:v") for key in fetched)
 
 
-def test_a_new_version_is_never_built_from_the_standings_of_an_older_one(client, event):
+def test_while_another_process_computes_the_standings_the_page_shows_the_last_version(
+    client, event, monkeypatch
+):
+    """Never older figures under the new version, and never the standings computed twice: the
+    page stays at the version of the last standings until the other process has stored the
+    new ones."""
     from django.core.cache import cache
+
+    import public.views
 
     tournament, first_sheet, _second = event
     seen = client.get("/t/madrid/live.json?page=standings").json()
     win(first_sheet, points=24)
+    computed = []
+    real_compute = public.views.selectors.live_standings
+    monkeypatch.setattr(
+        public.views.selectors,
+        "live_standings",
+        lambda t: computed.append(t.pk) or real_compute(t),
+    )
     lock = f"public:{tournament.pk}:en:standings-data:lock"
     assert cache.add(lock, 1, 30)  # another process is computing the new standings
+    served = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
+    assert served == {"version": seen["version"], "changed": False} and computed == []
+    cache.delete(lock)  # it died, or stored them: the next request has the new version
     now = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
-    assert now["changed"] is True and ">48*<" in now["html"]
-    cache.delete(lock)
+    assert now["changed"] is True and ">48*<" in now["html"] and computed == [tournament.pk]
 
 
-def test_every_web_process_shows_a_change_within_five_seconds(
-    client, event, settings, monkeypatch
-):
+def test_every_web_process_shows_a_change_within_five_seconds(client, event, settings, monkeypatch):
     """Each process keeps its own copy of what it serves (`_LOCAL`); two processes, each with
     the page of the old version, both serve the hand 5 s later under the default delay."""
     import public.views
@@ -208,19 +221,52 @@ def test_a_players_page_is_built_from_the_players_figures_not_the_whole_standing
     assert not any(key.endswith(":standings-data") for key in fetched)
 
 
-def test_a_players_page_of_a_new_version_is_never_built_from_older_figures(client, event):
+def test_a_players_page_shows_the_last_figures_under_their_version_while_others_compute(
+    client, event, monkeypatch
+):
     from django.core.cache import cache
+
+    import public.views
 
     tournament, first_sheet, _second = event
     player = first_sheet.seats.get(position="A").player
     page = f"player-{player.lot_number}"
     seen = client.get(f"/t/madrid/live.json?page={page}").json()
     win(first_sheet, points=24)
-    lock = f"public:{tournament.pk}:en:player-figures:lock"
-    assert cache.add(lock, 1, 30)  # another process is computing the new figures
-    now = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
-    assert now["changed"] is True and now["html"] != seen["html"]
+    public.views._LOCAL.clear()  # another web process
+    computed = []
+    real_compute = public.views.selectors.live_standings
+    monkeypatch.setattr(
+        public.views.selectors,
+        "live_standings",
+        lambda t: computed.append(t.pk) or real_compute(t),
+    )
+    lock = f"public:{tournament.pk}:en:standings-data:lock"
+    assert cache.add(lock, 1, 30)  # a third process is computing the new standings
+    html = client.get(f"/t/madrid/players/{player.lot_number}/")
+    assert html["ETag"].startswith(f'"{seen["version"]}-') and computed == []
+    polled = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
+    assert polled == {"version": seen["version"], "changed": False}
     cache.delete(lock)
+    now = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
+    assert now["changed"] is True and now["html"] != seen["html"] and "48 CP" in now["html"]
+
+
+def test_a_copy_of_an_older_version_never_replaces_a_newer_one():
+    """A process that built a part from an older copy while a fourth stored the new one."""
+    from django.core.cache import cache
+
+    import public.views
+
+    key = "public:0:en:test-part"
+    cache.delete_many([key, f"{key}:v"])
+    newer = public.views._shared_render(key, "v2", lambda: ("v2", "new"))
+    older = public.views._shared_render(key, "v3", lambda: ("v1", "old"))
+    assert newer == ("v2", "new") and older == ("v1", "old")
+    assert cache.get(key) == ("v2", "new") and cache.get(f"{key}:v") == "v2"
+    cache.delete_many([key, f"{key}:v"])
+    first = public.views._shared_render(key, "v3", lambda: ("v1", "old"))
+    assert first == ("v1", "old") and cache.get(f"{key}:v") == "v1"
 
 
 def test_an_unchanged_poll_is_answered_before_the_session_and_login_middleware(
