@@ -169,16 +169,16 @@ def _rendered(info: dict, version: str, name: str, build) -> tuple[str, object]:
     """(the version it shows, what `build` gives) for this page part, built by one process
     at a time: while one renders a new version, the others serve the last copy instead of
     rendering it too (hundreds of polls arrive together just after a change)."""
-    return _rendered_shown(info, version, name, lambda: (version, build()))
+    return _rendered_shown(info, version, name, lambda exact: (version, build()))
 
 
 def _rendered_shown(info: dict, version: str, name: str, build) -> tuple[str, object]:
-    """As `_rendered`, for a part built from another (`build` gives the version it shows and
-    the value): while another process computes the part it is built from, it shows that
-    part's last copy, under that copy's older version, and the next request builds it again.
-    Before, a process building a player's page at a new version computed the standings itself
-    while another was computing them, most of the public pages' slowest requests (issue
-    #31)."""
+    """As `_rendered`, for a part built from another: `build(exact)` gives (the version it
+    shows, the value). Unless `exact`, it may give an older version than asked, when another
+    process is still computing the part it is built from: this part's last copy is then
+    served as it is, under its own version, and the next request builds it again. Before, a
+    process building a player's page at a new version computed the standings itself while
+    another was computing them, most of the public pages' slowest requests (issue #31)."""
     key = _part_key(info["pk"], translation.get_language(), name)
     entry = _LOCAL.get(key)
     if entry is not None and entry[0] == version:
@@ -189,12 +189,13 @@ def _rendered_shown(info: dict, version: str, name: str, build) -> tuple[str, ob
 
 
 def _shared_render(key: str, version: str, build) -> tuple[str, object]:
-    """The shared copy is what `build` gave, (version shown, value), under `key`, and that
-    version alone under `key:v`: a process learns that the copy is older without loading it
-    (the 500-player standings took 11 ms to unpickle, for nothing, at each new version). A
-    copy of an older version than asked is kept only where there is none. While one process
-    renders, the others serve the last copy, or wait (RENDER_WAIT) for the very first render
-    rather than render it too (tournaments/shared_compute.py)."""
+    """The shared copy is (version, value) under `key`, and its version alone under `key:v`:
+    a process learns that the copy is older without loading it (the 500-player standings
+    took 11 ms to unpickle, for nothing, at each new version). Only a copy of the version
+    asked is stored, so the shared copy is always the newest built, never a mix of parts of
+    two versions. While one process renders, the others serve the last copy, or wait
+    (RENDER_WAIT) for the very first render rather than render it too
+    (tournaments/shared_compute.py)."""
 
     def fresh():
         if cache.get(f"{key}:v") == version:
@@ -203,15 +204,20 @@ def _shared_render(key: str, version: str, build) -> tuple[str, object]:
                 return entry
         return None
 
+    def compute() -> tuple[str, object]:
+        entry = build(False)
+        if entry[0] == version:
+            return entry
+        last = cache.get(key)  # what the others serve meanwhile; the first copy is exact
+        return last if last is not None else build(True)
+
     def store(entry: tuple[str, object]) -> None:
         if entry[0] == version:
             cache.set_many({key: entry, f"{key}:v": version}, PAGE_TIMEOUT)
-        elif cache.add(key, entry, PAGE_TIMEOUT):  # an older one never replaces a newer copy
-            cache.set(f"{key}:v", entry[0], PAGE_TIMEOUT)
 
     return computed_once(
         key,
-        build,
+        compute,
         fresh=fresh,
         fetch=lambda: cache.get(key),
         store=store,
@@ -278,23 +284,38 @@ def _page_parts(page: str):
     raise Http404
 
 
-def _standings(info: dict, version: str, tournament: Tournament) -> tuple[str, object]:
+def _standings(
+    info: dict, version: str, tournament: Tournament, *, exact: bool = True
+) -> tuple[str, object]:
     """(the version they show, the live standings), computed once per version and shared by
     the standings page and every player's page. While another process computes this
-    version's, they are the last copy's, of an older version: a page built from them shows
-    that version, never older figures under the new one."""
-    return _rendered(info, version, "standings-data", lambda: selectors.live_standings(tournament))
+    version's, they are the last copy's, of an older version, unless `exact`: then this
+    process computes them too."""
+    shown, standings = _rendered(
+        info, version, "standings-data", lambda: selectors.live_standings(tournament)
+    )
+    if exact and shown != version:
+        return version, selectors.live_standings(tournament)
+    return shown, standings
 
 
-def _player_figures(info: dict, version: str, tournament: Tournament) -> tuple[str, object]:
+def _player_figures(
+    info: dict, version: str, tournament: Tournament, *, exact: bool = True
+) -> tuple[str, object]:
     """(the version they show, every player's figures), for the players' pages: a process
-    building a player's page fetches these, not the whole standings."""
+    building a player's page fetches these, not the whole standings. As `_standings`, an
+    older version (and no figures) unless `exact`."""
 
-    def build():
-        shown, standings = _standings(info, version, tournament)
+    def build(exact_figures: bool):
+        shown, standings = _standings(info, version, tournament, exact=exact_figures)
+        if shown != version:
+            return shown, None  # not built: the last copy is served (_shared_render)
         return shown, selectors.player_figures(standings)
 
-    return _rendered_shown(info, version, "player-figures", build)
+    shown, figures = _rendered_shown(info, version, "player-figures", build)
+    if exact and shown != version:  # another process holds the figures' lock: not waited for
+        return build(True)
+    return shown, figures
 
 
 def _digest(text: str) -> str:
@@ -331,14 +352,16 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
     template, context, _title = _page_parts(page)
     shown = _standings_shown(info)
 
-    def build():
+    def build(exact: bool):
         tournament = _tournament(info)
         standings = None  # what the page shows of the standings (None: not published)
         version_shown = version
         if page == "standings" and shown:
-            version_shown, standings = _standings(info, version, tournament)
+            version_shown, standings = _standings(info, version, tournament, exact=exact)
         elif page.startswith("player-") and shown:
-            version_shown, standings = _player_figures(info, version, tournament)
+            version_shown, standings = _player_figures(info, version, tournament, exact=exact)
+        if version_shown != version:
+            return version_shown, None  # not built: the last copy is served (_shared_render)
         values = context(tournament, standings)
         if page.startswith("session-"):
             return version_shown, _rendered_when_changed(info, page, template, values)

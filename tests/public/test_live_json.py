@@ -245,6 +245,7 @@ def test_a_players_page_shows_the_last_figures_under_their_version_while_others_
     assert cache.add(lock, 1, 30)  # a third process is computing the new standings
     html = client.get(f"/t/madrid/players/{player.lot_number}/")
     assert html["ETag"].startswith(f'"{seen["version"]}-') and computed == []
+    assert seen["html"] in html.content.decode()  # the last copy whole, not a mix of two
     polled = client.get(f"/t/madrid/live.json?page={page}&v={seen['version']}").json()
     assert polled == {"version": seen["version"], "changed": False}
     cache.delete(lock)
@@ -252,21 +253,40 @@ def test_a_players_page_shows_the_last_figures_under_their_version_while_others_
     assert now["changed"] is True and now["html"] != seen["html"] and "48 CP" in now["html"]
 
 
-def test_a_copy_of_an_older_version_never_replaces_a_newer_one():
-    """A process that built a part from an older copy while a fourth stored the new one."""
+def test_a_players_first_visit_while_others_compute_the_standings_computes_them(client, event):
+    """No copy to serve: the page is built at the version asked, never from older figures."""
+    from django.core.cache import cache
+
+    tournament, first_sheet, _second = event
+    player = first_sheet.seats.get(position="A").player
+    client.get("/t/madrid/live.json?page=standings")  # the standings' last copy
+    win(first_sheet, points=24)
+    lock = f"public:{tournament.pk}:en:standings-data:lock"
+    assert cache.add(lock, 1, 30)  # another process is computing the new standings
+    now = client.get(f"/t/madrid/live.json?page=player-{player.lot_number}").json()
+    assert now["changed"] is True and "48 CP" in now["html"]
+    cache.delete(lock)
+
+
+def test_a_part_built_from_an_older_copy_is_not_kept_the_last_copy_is_served():
+    """The shared copy is always the newest built, whole: a part built from another's older
+    copy is neither stored nor served; the first copy of a part is built at the version."""
     from django.core.cache import cache
 
     import public.views
 
     key = "public:0:en:test-part"
     cache.delete_many([key, f"{key}:v"])
-    newer = public.views._shared_render(key, "v2", lambda: ("v2", "new"))
-    older = public.views._shared_render(key, "v3", lambda: ("v1", "old"))
-    assert newer == ("v2", "new") and older == ("v1", "old")
-    assert cache.get(key) == ("v2", "new") and cache.get(f"{key}:v") == "v2"
-    cache.delete_many([key, f"{key}:v"])
-    first = public.views._shared_render(key, "v3", lambda: ("v1", "old"))
-    assert first == ("v1", "old") and cache.get(f"{key}:v") == "v1"
+
+    def built_from_an_older_copy(exact):
+        return ("v3", "exact") if exact else ("v1", None)
+
+    first = public.views._shared_render(key, "v3", built_from_an_older_copy)
+    assert first == ("v3", "exact") and cache.get(f"{key}:v") == "v3"
+    cache.set_many({key: ("v2", "last"), f"{key}:v": "v2"})
+    served = public.views._shared_render(key, "v4", built_from_an_older_copy)
+    assert served == ("v2", "last")
+    assert cache.get(key) == ("v2", "last") and cache.get(f"{key}:v") == "v2"
 
 
 def test_an_unchanged_poll_is_answered_before_the_session_and_login_middleware(

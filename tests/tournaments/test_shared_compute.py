@@ -110,7 +110,7 @@ def test_the_lock_is_released_when_the_computation_fails(key):
 def test_a_public_render_that_gave_up_waiting_leaves_the_renderers_lock(key, monkeypatch):
     monkeypatch.setattr(public.views, "RENDER_WAIT", 0.1)
     cache.add(f"{key}:lock", "theirs", 60)  # another process renders the first copy
-    entry = public.views._shared_render(key, "v1", lambda: ("v1", "<p>mine</p>"))
+    entry = public.views._shared_render(key, "v1", lambda exact: ("v1", "<p>mine</p>"))
     assert entry == ("v1", "<p>mine</p>") and cache.get(f"{key}:v") == "v1"
     assert cache.get(f"{key}:lock") == "theirs"
 
