@@ -144,6 +144,20 @@ def test_the_process_that_renders_a_new_version_does_not_load_the_older_copy(
     assert loaded == [] and any(key.endswith("standings-data:v") for key in fetched)
 
 
+def _standings_computed(monkeypatch) -> list[int]:
+    """The tournaments whose standings this process computes from now on, in order."""
+    import public.views
+
+    computed = []
+    real_compute = public.views.selectors.live_standings
+    monkeypatch.setattr(
+        public.views.selectors,
+        "live_standings",
+        lambda t: computed.append(t.pk) or real_compute(t),
+    )
+    return computed
+
+
 def test_while_another_process_computes_the_standings_the_page_shows_the_last_version(
     client, event, monkeypatch
 ):
@@ -152,18 +166,10 @@ def test_while_another_process_computes_the_standings_the_page_shows_the_last_ve
     new ones."""
     from django.core.cache import cache
 
-    import public.views
-
     tournament, first_sheet, _second = event
     seen = client.get("/t/madrid/live.json?page=standings").json()
     win(first_sheet, points=24)
-    computed = []
-    real_compute = public.views.selectors.live_standings
-    monkeypatch.setattr(
-        public.views.selectors,
-        "live_standings",
-        lambda t: computed.append(t.pk) or real_compute(t),
-    )
+    computed = _standings_computed(monkeypatch)
     lock = f"public:{tournament.pk}:en:standings-data:lock"
     assert cache.add(lock, 1, 30)  # another process is computing the new standings
     served = client.get(f"/t/madrid/live.json?page=standings&v={seen['version']}").json()
@@ -234,13 +240,7 @@ def test_a_players_page_shows_the_last_figures_under_their_version_while_others_
     seen = client.get(f"/t/madrid/live.json?page={page}").json()
     win(first_sheet, points=24)
     public.views._LOCAL.clear()  # another web process
-    computed = []
-    real_compute = public.views.selectors.live_standings
-    monkeypatch.setattr(
-        public.views.selectors,
-        "live_standings",
-        lambda t: computed.append(t.pk) or real_compute(t),
-    )
+    computed = _standings_computed(monkeypatch)
     lock = f"public:{tournament.pk}:en:standings-data:lock"
     assert cache.add(lock, 1, 30)  # a third process is computing the new standings
     html = client.get(f"/t/madrid/players/{player.lot_number}/")
