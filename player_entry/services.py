@@ -13,6 +13,7 @@ queue replayed after the network came back) is found by its idempotency key and 
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,7 +23,14 @@ from player_entry.table_version import table_version_touch
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, Player, TableSession
-from tournaments.services.hands import hand_preview, hand_record_no_win, hand_record_win
+from tournaments.selectors import eligibility
+from tournaments.selectors.session_time import time_stop_check
+from tournaments.services.hands import (
+    check_winner_not_barred,
+    hand_preview,
+    hand_record_no_win,
+    hand_record_win,
+)
 from tournaments.services.sheets import HANDS, SheetChanged, sheet_state_refusal
 
 TOKEN_BYTES = 24  # 32 characters in the address: guessing one is hopeless
@@ -51,8 +59,10 @@ def player_link_issue(*, player: Player) -> PlayerLink:
 
 
 def player_links_issue(*, tournament) -> list[PlayerLink]:
-    """Every player's live link (made where missing), in player-number order."""
+    """Every player's live link (made where missing), in player-number order; none for a
+    disqualified or excluded player, who plays no more (3.11.4-5)."""
     players = tournament.players.order_by("lot_number", "registration_number")
+    players = eligibility.not_barred(players)
     return [player_link_issue(player=player) for player in players]
 
 
@@ -84,10 +94,16 @@ def player_link_find(token: str) -> PlayerLink | None:
     """The live link of this token, with its player and tournament; None if there is none."""
     if not token or len(token) > 64:
         return None
+    return live_links().filter(token=token).first()
+
+
+def live_links() -> QuerySet:
+    """The links a phone signs in with: not revoked, and not of a disqualified or excluded
+    player (3.11.4-5: he plays no more; his link works again if that is lifted on appeal)."""
     return (
         PlayerLink.objects.select_related("player__tournament")
-        .filter(token=token, revoked_at__isnull=True)
-        .first()
+        .alias(player_barred=eligibility.barred_now("player"))
+        .filter(revoked_at__isnull=True, player_barred=False)
     )
 
 
@@ -157,6 +173,9 @@ def _submit(
         )
         # A tiles hand's points are the core's: kept, the other players check them.
         number, points, flowers = preview.number, preview.points, preview.flowers
+        _check_winner_plays(sheet, winner)
+    elif data["outcome"] == Hand.Outcome.TIME_LIMIT:
+        time_stop_check(sheet.session)
     entry = TableEntry.objects.create(
         table_session=sheet,
         number=number,
@@ -172,6 +191,15 @@ def _submit(
     )
     table_version_touch(sheet.pk)
     return entry, True
+
+
+def _check_winner_plays(sheet: TableSession, winner: str) -> None:
+    """Refused at once, as the umpire's hand would be (`check_winner_not_barred`)."""
+    seats = list(
+        sheet.seats.filter(position=winner).annotate(player_barred=eligibility.barred_now("player"))
+    )
+    if seats:
+        check_winner_not_barred(seats, winner)
 
 
 def _waiting_message() -> str:

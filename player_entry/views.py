@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from player_entry import poll_tickets, services
 from player_entry.forms import HandEntryForm, TilesEntryForm
-from player_entry.models import PlayerLink, TableEntry
+from player_entry.models import TableEntry
 from player_entry.selectors import entry_data, player_table, table_etag, table_view
 from tournaments.admin.forms import all_tiles
 from tournaments.errors import TournamentError
@@ -96,11 +96,7 @@ def linked_player(request):
     link_id = request.session.get(SESSION_KEY)
     if not link_id:
         return None
-    link = (
-        PlayerLink.objects.select_related("player__tournament")
-        .filter(pk=link_id, revoked_at__isnull=True)
-        .first()
-    )
+    link = services.live_links().filter(pk=link_id).first()
     return link.player if link else None
 
 

@@ -316,6 +316,10 @@ def deduction(points: int, *, offender: int) -> Penalty:
     )
 
 
+# More minutes late than this and the session is lost (rule 3.11.2, "más de 15 minutos").
+LATE_ARRIVAL_SESSION_LOST_AFTER = 15
+
+
 def late_arrival_penalty(minutes_late: int) -> LateArrivalPenalty:
     """Late arrival after the session has started (rule 3.11.2).
 
@@ -336,7 +340,7 @@ def late_arrival_penalty(minutes_late: int) -> LateArrivalPenalty:
         return LateArrivalPenalty(minutes_late=0, points=0, forfeited=False)
     if minutes_late <= 10:
         return LateArrivalPenalty(minutes_late=minutes_late, points=10, forfeited=False)
-    if minutes_late <= 15:
+    if minutes_late <= LATE_ARRIVAL_SESSION_LOST_AFTER:
         return LateArrivalPenalty(minutes_late=minutes_late, points=20, forfeited=False)
     return LateArrivalPenalty(minutes_late=minutes_late, points=0, forfeited=True)
 

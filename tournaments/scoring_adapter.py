@@ -325,6 +325,10 @@ def revealed_tile_deltas(*, offender: str, victim: str, amount: int) -> dict[str
     )
 
 
+# A player not come this many minutes after the start has lost the session (rule 3.11.2).
+LATE_ARRIVAL_SESSION_LOST_AFTER = payments.LATE_ARRIVAL_SESSION_LOST_AFTER
+
+
 def late_arrival(minutes_late: int) -> tuple[int, bool]:
     """(points lost, session lost) for arriving this many whole minutes late (rule 3.11.2)."""
     late = payments.late_arrival_penalty(max(0, minutes_late))

@@ -278,6 +278,7 @@ def sheet_data(sheet: TableSession, user) -> dict:
                     points_value(seat.table_points) if seat.table_points is not None else None
                 ),
                 "forfeited": seat.forfeited,
+                "absent": seat.absent,
             }
             for seat in computed.seats
         ],
@@ -440,6 +441,9 @@ class SheetResultSerializer(serializers.Serializer):
         allow_null=True, help_text=gettext_lazy("table points (4, 2, 1, 0; shared on ties)")
     )
     forfeited = serializers.BooleanField(help_text=gettext_lazy("lost the session (late arrival)"))
+    absent = serializers.BooleanField(
+        help_text=gettext_lazy("did not come to the session: confirms nothing (rule 3.9.2)")
+    )
 
 
 class SheetConfirmationSerializer(serializers.Serializer):

@@ -92,12 +92,12 @@ def player_client(as_role):
 
 @pytest.fixture
 def appeal_sheet(db) -> TableSession:
-    """Session 1, table 1 of a tournament with a 150 EUR fee; the session started an hour ago
-    and runs on (appeals are open)."""
+    """Session 1, table 1 of a tournament with a 150 EUR fee; the session started three hours
+    ago and has not ended (appeals are open; its time is up, rule 3.5.6)."""
     tournament = TournamentFactory(appeal_fee=Decimal("150.00"), appeal_currency="EUR")
     sheet = seated_table(tournament)
     Session.objects.filter(pk=sheet.session_id).update(
-        actual_start=timezone.now() - timedelta(hours=1)
+        actual_start=timezone.now() - timedelta(hours=3)
     )
     return TableSession.objects.select_related("session__tournament").get(pk=sheet.pk)
 

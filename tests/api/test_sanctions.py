@@ -51,6 +51,10 @@ def test_the_chief_umpire_records_a_warning_and_gets_it_back(as_role, tournament
         "session": None,
         "decided_at": body["decided_at"],
         "decided_by": client.user.username,
+        "voided_at": None,
+        "voided_by": None,
+        "void_reason": "",
+        "void_appeal": None,
     }
     assert body["decided_at"] and sanction.decided_by == client.user
     assert player(tournament).status == Player.Status.ACTIVE

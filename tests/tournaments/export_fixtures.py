@@ -118,13 +118,14 @@ def played_demo(db) -> Tournament:
 
 @pytest.fixture
 def small_played(db) -> Tournament:
-    """A points-only tournament: one table, a win, a self-drawn win, a draw, a penalty."""
+    """A points-only tournament: one table, a win, a self-drawn win, a draw, a penalty; its
+    session started three hours ago (past its time limit, rule 3.5.6) and not ended."""
     tournament = TournamentFactory(
         name="Small Open", slug="small-open", entry_mode=Tournament.EntryMode.POINTS_ONLY
     )
     team = TeamFactory(tournament=tournament, name="Beijing 北京")
     sheet = seated_table(tournament)
-    start_session(sheet, at=timezone.now() - datetime.timedelta(hours=1))
+    start_session(sheet, at=timezone.now() - datetime.timedelta(hours=3))
     first = sheet.seats.get(position="A").player
     first.name, first.native_name, first.team = "Wang Wei", "王伟", team
     first.save()

@@ -107,13 +107,17 @@ def two_session_chart(tournament: Tournament, names: list[tuple[str, str]]) -> l
 
 
 def sign_sheets(*sheets: TableSession) -> None:
-    """The four players confirm each complete sheet and its umpire signs it (the system
-    itself, no role check): official standings count signed sheets only."""
+    """The players who came confirm each complete sheet (one who did not come signs
+    nothing, 3.9.2) and its umpire signs it (the system itself, no role check): official
+    standings count signed sheets only."""
+    from tournaments.models.discipline import NO_SHOW
     from tournaments.services.signoff import sheet_confirm_player, sheet_sign
 
     for sheet in sheets:
+        absent = set(sheet.penalties.filter(NO_SHOW).values_list("player_id", flat=True))
         for seat in Seat.objects.filter(table_session=sheet).select_related("player"):
-            sheet_confirm_player(table_session=sheet, player=seat.player)
+            if seat.player_id not in absent:
+                sheet_confirm_player(table_session=sheet, player=seat.player)
         sheet_sign(table_session=sheet)
 
 

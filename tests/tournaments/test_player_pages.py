@@ -64,9 +64,9 @@ def people(sheet, make_user):
 
 @pytest.fixture
 def complete(sheet, people):
-    """Session 1 started; A won 10 points on B's discard; then the time-limit stop: the sheet
-    is complete, the session still running."""
-    session_start(session=sheet.session, at=timezone.now() - timedelta(hours=2), user=None)
+    """Session 1 started three hours ago; A won 10 points on B's discard; then the time-limit
+    stop (the time is up, rule 3.5.6): the sheet is complete, the session not yet ended."""
+    session_start(session=sheet.session, at=timezone.now() - timedelta(hours=3), user=None)
     hand_record_win(table_session=sheet, winner="A", discarder="B", points=10)
     hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
     sheet.refresh_from_db()

@@ -120,6 +120,9 @@ def table(table_keys, db) -> Table:
 
 
 def complete(t: Table) -> None:
+    """A win, then the stop at the gong: the session's time is up (3.5.6)."""
+    past_the_limit = timezone.now() - datetime.timedelta(minutes=151)
+    Session.objects.filter(pk=t.sheet.session_id).update(actual_start=past_the_limit)
     hands.hand_record_win(table_session=t.sheet, winner="A", discarder="B", points=8)
     hands.hand_record_no_win(table_session=t.sheet, outcome=Hand.Outcome.TIME_LIMIT)
 

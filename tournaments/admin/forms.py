@@ -636,7 +636,7 @@ class CheckInCorrectionForm(_CorrectionForm, _SheetForm):
 class SubstituteSeatForm(_SheetForm):
     """A registered substitute takes the seat of a player who lost the session (3.11.2)."""
 
-    player = forms.ChoiceField(label=_("Player who lost the session"))
+    player = forms.ChoiceField(label=_("Player replaced (lost the session, or disqualified)"))
     substitute = forms.ChoiceField(label=_("Substitute"))
     reason = ReasonField()
 
@@ -663,11 +663,16 @@ class SanctionForm(forms.Form):
     reason = ReasonField()
 
     def __init__(self, *args, tournament, **kwargs):
-        from tournaments.models import Sanction
+        from tournaments.models import Sanction, Session
 
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = Sanction.Kind.choices
-        self.fields["session"].queryset = tournament.sessions.order_by("number")
+        if tournament is not None:
+            self.fields["session"].queryset = tournament.sessions.order_by("number")
+        else:  # the player is chosen on the same form: the session is checked against him
+            self.fields["session"].queryset = Session.objects.select_related("tournament").order_by(
+                "tournament__name", "number"
+            )
 
 
 # -- the chief umpire's correction of a settled registration -------------------------------

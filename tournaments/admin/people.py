@@ -167,6 +167,11 @@ class ServiceAddMixin:
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, unquote(object_id))
         extra = {}
+        if obj is not None and policies.may_decide_sanction(request.user):
+            record = reverse("admin:tournaments_sanction_add")
+            extra["record_sanction_url"] = f"{record}?player={obj.pk}"
+            listed = reverse("admin:tournaments_sanction_changelist")
+            extra["sanctions_url"] = f"{listed}?player__id__exact={obj.pk}"
         if obj is not None and self.settled_fields(obj):
             extra["registration_settled"] = True
             if policies.may_correct_registration(request.user):

@@ -19,7 +19,6 @@ from tournaments.models import (
     Correction,
     Hand,
     Penalty,
-    Sanction,
     Session,
     SessionResult,
     SheetConfirmation,
@@ -446,9 +445,3 @@ class CorrectionAdmin(OwnTablesOnly, TournamentColumn, admin.ModelAdmin):
     @admin.display(description=_("Details"))
     def in_detail(self, obj):
         return format_html_join("", "<div>{}</div>", ((line,) for line in correction_details(obj)))
-
-
-@admin.register(Sanction)
-class SanctionAdmin(ReadOnlyAdmin):
-    list_display = ["player", "kind", "session", "reason", "decided_by", "decided_at"]
-    list_filter = ["player__tournament", "kind"]

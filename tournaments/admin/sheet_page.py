@@ -33,6 +33,7 @@ from tournaments.errors import TournamentError
 from tournaments.fans import fan_name
 from tournaments.models import Appeal, Hand, Player, TableSession, Tournament
 from tournaments.models.play import POSITIONS
+from tournaments.selectors import eligibility
 from tournaments.selectors.audit_sentences import sheet_correction_lines
 from tournaments.selectors.scoresheet import scoresheet_compute
 from tournaments.selectors.session_time import time_limit_message, time_limit_passed
@@ -152,7 +153,12 @@ class SheetPage:
         return Appeal.objects.filter(table_session=self.table_session).exclude(status__in=closed)
 
     def _someone_lost(self) -> bool:
-        return any(line.forfeited and not line.penalty.voided for line in self.sheet.penalties)
+        """A seat a substitute may take: its player lost the session (3.11.2), or is
+        disqualified or excluded (3.11.4-5)."""
+        if any(line.forfeited and not line.penalty.voided for line in self.sheet.penalties):
+            return True
+        seated = Player.objects.filter(pk__in=[seat.player.pk for seat in self.sheet.seats])
+        return eligibility.barred_players(seated).exists()
 
     def _free_substitutes(self) -> list:
         seated = self.table_session.session.seats.values("player_id")

@@ -123,9 +123,33 @@ class Penalty(models.Model):
     def voided(self) -> bool:
         return self.voided_at is not None
 
+    @property
+    def marks_no_show(self) -> bool:
+        """This penalty in force says its player did not come to the session at all (3.11.2,
+        recorded by check-in): he signs nothing (3.9.2). As `NO_SHOW` in a query."""
+        return (
+            self.kind == self.Kind.LATE_ARRIVAL
+            and self.forfeited
+            and self.minutes_late is None
+            and not self.voided
+        )
+
+
+# In a query: the penalties `Penalty.marks_no_show` names.
+NO_SHOW = Q(kind="late", forfeited=True, minutes_late__isnull=True, voided_at__isnull=True)
+
+
+class SanctionQuerySet(models.QuerySet):
+    def in_force(self) -> "SanctionQuerySet":
+        """The sanctions not lifted on appeal (3.12.1)."""
+        return self.filter(voided_at__isnull=True)
+
 
 class Sanction(models.Model):
-    """A sanction on the player rather than on a session score (3.11.1, 3.11.4-5, 3.11.6.10)."""
+    """A sanction on the player rather than on a session score (3.11.1, 3.11.4-5, 3.11.6.10).
+
+    Never deleted: a sanction lifted on appeal (3.12.1) is voided with its reason and the
+    appeal, and counts for nothing from then on."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", _("Warning")
@@ -133,6 +157,9 @@ class Sanction(models.Model):
         LOSS_OF_RANK = "loss_of_rank", _("Loss of rank")
         EXCLUSION = "exclusion", _("Exclusion from later competitions")
         PUBLIC_CRITICISM = "criticism", _("Public criticism")
+
+    # The sanctions that keep a player from playing later sessions (3.11.4-5).
+    BARRING_KINDS = (Kind.DISQUALIFICATION, Kind.EXCLUSION)
 
     player = models.ForeignKey(
         "tournaments.Player",
@@ -159,16 +186,49 @@ class Sanction(models.Model):
         verbose_name=_("decided by"),
     )
     decided_at = models.DateTimeField(_("decided at"), auto_now_add=True)
+    # What a disqualification changed, so that lifting it gives the player back his status.
+    status_before = models.CharField(_("player's status before"), max_length=12, blank=True)
+    voided_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("lifted by"),
+    )
+    void_reason = models.TextField(_("why it was lifted"), blank=True)
+    void_appeal = models.ForeignKey(
+        "tournaments.Appeal",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="lifted_sanctions",
+        verbose_name=_("appeal that lifted it"),
+    )
     history = audited()
+
+    objects = SanctionQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("sanction")
         verbose_name_plural = _("sanctions")
         ordering = ["decided_at", "pk"]
-        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="sanction_has_reason")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="sanction_has_reason"),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True, void_reason="", void_appeal__isnull=True)
+                | (Q(voided_at__isnull=False) & ~Q(void_reason="")),
+                name="sanction_lifted_with_reason",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.player}"
+
+    @property
+    def voided(self) -> bool:
+        return self.voided_at is not None
 
 
 class Correction(models.Model):

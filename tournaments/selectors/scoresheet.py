@@ -45,6 +45,7 @@ class SheetSeat:
     confirmation: SheetConfirmation | None = None
     replaced_player: Player | None = None  # lost the session; this seat's player replaces him
     forfeited: bool = False  # this seat's player lost the session (3.11.2)
+    absent: bool = False  # this seat's player did not come: he signs nothing (3.9.2)
 
 
 @dataclass
@@ -367,6 +368,9 @@ def _penalty_lines(
 ) -> list[PenaltyLine]:
     """The sheet's penalty lines; each seat's penalties add up those not voided."""
     lines = []
+    absent = {penalty.player_id for penalty in penalties if penalty.marks_no_show}
+    for seat in by_position.values():
+        seat.absent = seat.player.pk in absent
     for penalty in penalties:
         deltas = [int(penalty.deltas.get(p, 0)) for p in POSITIONS]
         if penalty.voided_at is None:

@@ -11,8 +11,11 @@ import datetime
 import math
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.errors import TournamentError
 from tournaments.models import Session, Table
 
 TIME_LIMIT_PASSED = "time_limit_passed"
@@ -37,6 +40,35 @@ def time_limit_passed(session: Session, now: datetime.datetime | None = None) ->
     if seconds <= 0:
         return None
     return math.ceil(seconds / 60)
+
+
+def time_stop_check(session: Session, now: datetime.datetime | None = None) -> None:
+    """Refuse a time-limit stop before the session's time is up (3.5.6: "Cuando se ha agotado
+    el tiempo, todos los jugadores dejan de jugar inmediatamente"). The time is up once the
+    chief umpire recorded the session's end (the gong), or once its time limit has passed
+    (the hand in play when the gong sounds may be entered before the end is recorded).
+    Every door that records a hand (the umpire's page and queue, the API, the phones, the
+    score desk) asks this, with one refusal: 409 (`invalid_state`)."""
+    if session.actual_end is not None:
+        return
+    limit = time_limit_at(session)
+    if limit is None:
+        raise TournamentError(
+            _(
+                "A time-limit stop (rule 3.5.6) can be recorded only once the session's time is "
+                "up: this session has not started."
+            ),
+            code="invalid_state",
+        )
+    if (now or timezone.now()) < limit:
+        raise TournamentError(
+            _(
+                "A time-limit stop (rule 3.5.6) can be recorded only once the session's time is "
+                "up: from %(at)s, or when the chief umpire ends the session."
+            )
+            % {"at": date_format(timezone.localtime(limit), "DATETIME_FORMAT")},
+            code="invalid_state",
+        )
 
 
 def time_limit_message(minutes: int) -> str:

@@ -207,7 +207,7 @@ def _load_results(tournament: Tournament, through_session: int | None, live: boo
 
 def _sanctions(tournament: Tournament, rows: dict[int, PlayerRow]) -> None:
     """Mark the players whose place a sanction decides."""
-    lost_rank = Sanction.objects.filter(
+    lost_rank = Sanction.objects.in_force().filter(
         player__tournament=tournament, kind=Sanction.Kind.LOSS_OF_RANK
     ).values_list("player_id", flat=True)
     for player_id in lost_rank:

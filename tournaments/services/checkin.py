@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles, scoring_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSession
+from tournaments.selectors import eligibility
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import CHECKIN, sheet_lock, sheet_touch
@@ -178,6 +179,40 @@ def _checked_arrival(arrived_at: datetime | None, absent: bool) -> datetime | No
     return arrived_at
 
 
+def no_show_from(session: Session) -> datetime | None:
+    """From when a player who has not come may be recorded as not coming: once more than 15
+    minutes have passed since the session's start, when arriving would lose the session
+    anyway (3.11.2: "ha perdido la sesión actual si tarda más de 15 minutos"). Before that he
+    may still arrive, late, and play. None: the session has not started."""
+    if session.actual_start is None:
+        return None
+    lost_after = timedelta(minutes=scoring_adapter.LATE_ARRIVAL_SESSION_LOST_AFTER)
+    return session.actual_start + lost_after
+
+
+def _check_no_show_possible(session: Session, absent: bool) -> None:
+    """A no-show is recorded only once the player can no longer arrive in time to play
+    (`no_show_from`); before that, 409 saying from when. Every door records check-ins
+    through `checkin_apply`."""
+    if not absent:
+        return
+    start = no_show_from(session)
+    if start is None:
+        raise TournamentError(
+            _("A player is recorded as not come only after the session has started."),
+            code="invalid_state",
+        )
+    if timezone.now() <= start:
+        raise TournamentError(
+            _(
+                "A player is recorded as not come only after 15 minutes (rule 3.11.2): from "
+                "%(at)s. Until then the player may still arrive and play."
+            )
+            % {"at": date_format(timezone.localtime(start), "DATETIME_FORMAT")},
+            code="invalid_state",
+        )
+
+
 def _check_after_first_day(session: Session, arrived_at: datetime | None) -> None:
     """An arrival before the tournament's first day is a date typed wrong."""
     first_day = session.tournament.start_date
@@ -219,6 +254,7 @@ def checkin_apply(
     """
     arrived_at = _checked_arrival(arrived_at, absent)
     _check_after_first_day(session, arrived_at)
+    _check_no_show_possible(session, absent)
     seat = next(s for s in seats if player.pk in (s.player_id, s.replaced_player_id))
     check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
     changed = False
@@ -387,7 +423,8 @@ def seat_replace_with_substitute(
     user=None,
 ) -> Seat:
     """Give the seat of a player who lost the session by arriving more than 15 minutes late
-    (rule 3.11.2) to a registered substitute of the tournament who has no seat in it.
+    (rule 3.11.2), or who is disqualified or excluded (3.11.4-5: he plays no more), to a
+    registered substitute of the tournament who has no seat in it.
 
     The seat keeps the replaced player (`Seat.replaced_player`); his session result is a
     forfeit. Allowed to the umpire of the sheet and the chief umpire, until the umpire signs.
@@ -408,11 +445,12 @@ def seat_replace_with_substitute(
         forfeited=True,
         voided_at__isnull=True,
     ).exists()
-    if not lost:
+    if not lost and not eligibility.player_is_barred(player):
         raise TournamentError(
             _(
                 "%(player)s has not lost this session: only a player more than 15 minutes late "
-                "(rule 3.11.2) is replaced by a substitute."
+                "(rule 3.11.2), or one disqualified or excluded (3.11.4-5), is replaced by a "
+                "substitute."
             )
             % {"player": player.name}
         )

@@ -13,6 +13,7 @@ from tournaments import scoring_adapter, seating_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Hand, HandScore, Penalty, Seat, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, MAX_FLOWERS, POSITIONS, SheetClosure
+from tournaments.selectors.session_time import time_stop_check
 from tournaments.services.results import penalties_in_force, table_session_recompute_after_write
 from tournaments.services.sheets import (
     FOULS,
@@ -173,6 +174,23 @@ def check_winner_may_win(
         )
 
 
+def check_winner_not_barred(seats: list[Seat], winner: str) -> None:
+    """A disqualified or excluded player plays no more (3.11.4-5, selectors/eligibility.py):
+    a win of his entered while he is barred is refused. (A paper sheet keyed afterwards holds
+    the hands he played before: a later session could not start with him seated.) The seats
+    come from `sheet_lock`, which reads whether each player is barred."""
+    seat = next(s for s in seats if s.position == winner)
+    if getattr(seat, "player_barred", False):
+        raise TournamentError(
+            _(
+                "The winner (%(who)s) is disqualified or excluded (rules 3.11.4-5) and plays "
+                "no more: no win of this player is recorded."
+            )
+            % {"who": winner},
+            code="invalid_state",
+        )
+
+
 def _close_if_done(table_session: TableSession, hand: Hand) -> None:
     """A sheet is complete after its 16th hand, or at a time-limit stop (3.5.6)."""
     if hand.outcome == Hand.Outcome.TIME_LIMIT:
@@ -235,6 +253,8 @@ def hand_record_win(
         flowers=flowers,
         from_paper=from_paper,
     )
+    if not from_paper:
+        check_winner_not_barred(seats, winner)
     penalties = penalties_in_force(table_session)  # read once: the results need them too
     check_winner_may_win(table_session, seats, winner, preview.number, penalties)
     hand = Hand.objects.create(
@@ -281,8 +301,9 @@ def hand_record_no_win(
     author=None,
 ) -> Hand:
     """A draw (wall exhausted) or a hand stopped by the time limit: nobody scores (3.9.1.3).
-    A time-limit stop ends the session for that table (3.5.6). `from_paper` and `author`: the
-    score desk's, as in `hand_record_win`."""
+    A time-limit stop ends the session for that table (3.5.6), and is refused before the
+    session's time is up (`time_stop_check`). `from_paper` and `author`: the score desk's, as
+    in `hand_record_win`."""
     if outcome not in (Hand.Outcome.DRAW, Hand.Outcome.TIME_LIMIT):
         raise TournamentError(_("A hand without a winner is a draw or a time-limit stop."))
     purpose = PAPER if from_paper else HANDS
@@ -290,6 +311,8 @@ def hand_record_no_win(
         table_session=table_session, expected_version=expected_version, purpose=purpose, user=user
     )
     number = _next_number(table_session)
+    if outcome == Hand.Outcome.TIME_LIMIT:
+        time_stop_check(table_session.session)
     winds = seating_adapter.hand_winds(number)
     hand = Hand.objects.create(
         table_session=table_session,

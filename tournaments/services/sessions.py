@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.live import live_touch
-from tournaments.models import Session, TableSession
+from tournaments.models import Player, Seat, Session, TableSession
 from tournaments.models.play import SheetClosure
+from tournaments.selectors import eligibility
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import sheet_touch
 from tournaments.services.tournament import tournament_status_refresh
@@ -126,6 +127,36 @@ def _moment(at: datetime.datetime) -> str:
     return date_format(timezone.localtime(at), "DATETIME_FORMAT")
 
 
+def _check_no_barred_player(session: Session, at: datetime.datetime) -> None:
+    """A disqualified or excluded player plays no later session (3.11.4-5, `eligibility`):
+    the session does not start while he holds a seat in it; re-seat the session, or give his
+    seat to a substitute, first. 409, naming each and his table."""
+    seats = (
+        Seat.objects.filter(
+            session=session,
+            player__in=eligibility.barred_players(
+                Player.objects.filter(tournament_id=session.tournament_id), at=at
+            ),
+        )
+        .select_related("player", "table_session__table")
+        .order_by("table_session__table__number", "position")
+    )
+    barred = [
+        _("%(player)s (table %(table)s)")
+        % {"player": seat.player.name, "table": seat.table_session.table.number}
+        for seat in seats
+    ]
+    if barred:
+        raise TournamentError(
+            _(
+                "This session cannot start: a disqualified or excluded player holds a seat in "
+                "it: %(players)s. Re-seat the session or give the seat to a substitute first."
+            )
+            % {"players": ", ".join(barred)},
+            code="invalid_state",
+        )
+
+
 @transaction.atomic
 def session_start(*, session: Session, at: datetime.datetime | None = None, user=None) -> Session:
     """Record the session's actual start (now, or the time it happened); late arrivals are
@@ -139,6 +170,7 @@ def session_start(*, session: Session, at: datetime.datetime | None = None, user
         raise TournamentError(_("A session cannot start after it ended."))
     _check_plausible(session, at)
     _check_start_in_order(session, at)
+    _check_no_barred_player(session, at)
     session.actual_start, session.started_by = at, user
     session.save(update_fields=["actual_start", "started_by"])
     checkin_session_started(session=session)

@@ -24,6 +24,7 @@ from tournaments.errors import TournamentError
 from tournaments.live import live_touch
 from tournaments.models import Hand, Seat, SheetConfirmation, TableSession, Tournament
 from tournaments.models.play import SheetClosure
+from tournaments.selectors import eligibility
 from tournaments.system_texts import system_text_store
 
 
@@ -140,7 +141,10 @@ _SEATS_AND_HANDS_RECORDED = CompiledQuery(
     lambda sheet_id: (
         Seat.objects.filter(table_session_id=sheet_id)
         .order_by()
-        .annotate(hands_recorded=RawSQL(_HANDS_COUNT_SQL, (sheet_id,)))
+        .annotate(
+            hands_recorded=RawSQL(_HANDS_COUNT_SQL, (sheet_id,)),
+            player_barred=eligibility.barred_now("player"),
+        )
     ),
     sheet_id=int,
 )

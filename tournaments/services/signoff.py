@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Appeal, Player, Session, SheetConfirmation, TableSession
+from tournaments.models.discipline import NO_SHOW
 from tournaments.services.sheets import FOULS, SIGN, sheet_lock, sheet_touch, sheet_write_atomic
 from tournaments.services.tournament import tournament_status_refresh
 from tournaments.system_texts import system_text_store
@@ -59,6 +60,15 @@ def sheet_confirm_player(
         raise TournamentError(
             _("%(player)s does not sit at this table in this session.") % {"player": player}
         )
+    if player.pk in _no_shows(sheet):
+        raise TournamentError(
+            _(
+                "%(player)s did not come to this session: that line of the sheet is signed by "
+                "nobody (rule 3.9.2)."
+            )
+            % {"player": player},
+            code="invalid_state",
+        )
     if sheet.confirmations.filter(player=player).exists():
         raise TournamentError(
             _("%(player)s has already confirmed this sheet.") % {"player": player},
@@ -72,6 +82,12 @@ def sheet_confirm_player(
     )
     sheet_touch(sheet, keep_confirmations=True)
     return confirmation
+
+
+def _no_shows(sheet: TableSession) -> set[int]:
+    """The players of the sheet who did not come (3.11.2): "los jugadores y el árbitro deberán
+    firmar la hoja" (3.9.2) asks the players who played; one who never came signs nothing."""
+    return set(sheet.penalties.filter(NO_SHOW).values_list("player_id", flat=True))
 
 
 def _signed_at(at: datetime.datetime | None, sheet: TableSession) -> datetime.datetime:
@@ -96,14 +112,15 @@ def sheet_sign(
     at: datetime.datetime | None = None,
     user=None,
 ) -> TableSession:
-    """The umpire signs a complete sheet the four players confirmed; it is locked from now on."""
+    """The umpire signs a complete sheet its players confirmed (those who came: a player who
+    did not come signs nothing, `_no_shows`); it is locked from now on."""
     sheet, seats = sheet_lock(
         table_session=table_session, expected_version=expected_version, purpose=SIGN, user=user
     )
     if sheet.status != TableSession.Status.COMPLETE:
         _require_complete(sheet)
         raise TournamentError(_("This sheet is already signed."), code="invalid_state")
-    confirmed = set(sheet.confirmations.values_list("player_id", flat=True))
+    confirmed = set(sheet.confirmations.values_list("player_id", flat=True)) | _no_shows(sheet)
     missing = [seat.player for seat in seats if seat.player_id not in confirmed]
     if missing:
         raise TournamentError(
