@@ -191,11 +191,12 @@ class DeskDifferenceSerializer(serializers.Serializer):
     field = serializers.CharField(
         help_text=gettext_lazy("the cell: a field of the hand or penalty body, or confirmed")
     )
-    first = serializers.JSONField(
-        allow_null=True, help_text=gettext_lazy("what the entry compared with holds there")
-    )
     second = serializers.JSONField(
-        allow_null=True, help_text=gettext_lazy("what this entry holds there")
+        allow_null=True,
+        help_text=gettext_lazy(
+            "what this entry holds there (what the other entry holds is never shown: read the "
+            "paper again)"
+        ),
     )
 
 

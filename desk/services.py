@@ -15,7 +15,9 @@ whose entry is the only one in play never gives the second (403). Then the sheet
   recorded_by, the history's user); their history's reason names both clerks.
 - An entry that agrees with none is kept, refused ("differs"), with the differing cells; the
   sheet differs until an entry agrees or the chief umpire accepts one. A clerk who keys the
-  sheet again replaces his own entry in play.
+  sheet again replaces his own entry in play. The double entry stays blind: the clerk is told
+  which cells differ and what his own entry holds there, never what the other entry holds
+  (`desk_blind_differences`): he reads the paper again, he does not copy a colleague.
 - The chief umpire may record one entry alone, with a reason (kept on the entry).
 
 The desk calls the services as the system (`user=None`) once it has checked the policy
@@ -86,6 +88,7 @@ class DeskOutcome:
     entry: DeskEntry
     matched: DeskEntry | None = None
     compared: DeskEntry | None = None  # a differing entry: the entry it was compared with
+    # A differing entry: its differing cells as its clerk may see them (desk_blind_differences).
     differences: list[dict] = field(default_factory=list)
 
 
@@ -148,6 +151,14 @@ def desk_differences(first: dict, second: dict) -> list[dict]:
             {"field": "confirmed", "first": first["confirmed"], "second": second["confirmed"]}
         )
     return found
+
+
+def desk_blind_differences(differences: list[dict]) -> list[dict]:
+    """The differing cells as the clerk whose entry differs sees them: where (`hand`,
+    `penalty`, `field`) and what his entry holds there (`second`), never what the entry it was
+    compared with holds (`first`): a double entry is two readings of the paper, and a clerk
+    shown his colleague's value would copy it rather than read the paper again."""
+    return [{key: value for key, value in cell.items() if key != "first"} for cell in differences]
 
 
 def _empty(value) -> bool:
@@ -293,7 +304,7 @@ def desk_entry_give(
             table_session=sheet, clerk=user, payload=payload, status=DeskEntry.Status.DIFFERS
         )
         compared = next((e for e in others if e.status == DeskEntry.Status.FIRST), others[0])
-        differences = desk_differences(compared.payload, payload)
+        differences = desk_blind_differences(desk_differences(compared.payload, payload))
         return DeskOutcome(DIFFER, entry, compared=compared, differences=differences)
     _close([match], DeskEntry.Status.RECORDED, now)
     entry = DeskEntry.objects.create(
@@ -397,8 +408,6 @@ def _dry_run(sheet: TableSession, payload: dict, *, author) -> None:
             raise _Rehearsed
     except _Rehearsed:
         pass
-
-
 
 
 def _record(sheet: TableSession, payload: dict, *, author, reason: str) -> None:

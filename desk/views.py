@@ -329,19 +329,56 @@ def _shown(field: str, value) -> str:
     return str(CHOICE_LABELS.get(field.split(".")[0], {}).get(value, value))
 
 
+def _row_name(kind: str, number: int) -> str:
+    """A row of the paper as the clerk reads it: "Hand 3", "Penalty 1"."""
+    if kind == "hands":
+        return _("Hand %(n)s") % {"n": number}
+    return _("Penalty %(n)s") % {"n": number}
+
+
+def _cell_place(row: str, field: str) -> str:
+    """A row and one of its cells, "Hand 3, Points" (the cell: the field's column on the grid)."""
+    label = FIELD_LABELS.get(field.split(".")[0])
+    return _("%(row)s, %(cell)s") % {"row": row, "cell": label} if label else row
+
+
+def problem_place(field: str | None) -> tuple[str, str]:
+    """Where a refusal's field (`hands.2.hand`, `penalties.0`, `confirmed`) is on the paper,
+    in the clerk's words: its row ("Hand 3") and its place ("Hand 3, Points"; "Signed by the
+    players"); empty when the field is none of the grid's."""
+    parts = (field or "").split(".")
+    if parts[0] == "confirmed":
+        return "", str(FIELD_LABELS["confirmed"])
+    if len(parts) < 2 or parts[0] not in ("hands", "penalties") or not parts[1].isdigit():
+        return "", ""
+    row = _row_name(parts[0], int(parts[1]) + 1)
+    return row, _cell_place(row, parts[2]) if len(parts) > 2 else row
+
+
+def _problem_lines(problems) -> list[dict]:
+    """The refusals listed above the grid, each with its place on the paper, unless its words
+    already name its row ("Hand 3: …", from the services)."""
+    lines = []
+    for field, text in problems:
+        row, place = problem_place(field)
+        named = bool(row) and str(text).startswith(row)
+        lines.append({"text": text, "place": "" if named else place})
+    return lines
+
+
 def _difference(difference: dict) -> dict:
     field = difference["field"]
     if "hand" in difference:
-        row, where = f"h{difference['hand']}", _("Hand %(n)s") % {"n": difference["hand"]}
+        row, where = f"h{difference['hand']}", _row_name("hands", difference["hand"])
     elif "penalty" in difference:
-        row, where = f"p{difference['penalty']}", _("Penalty %(n)s") % {"n": difference["penalty"]}
+        row, where = f"p{difference['penalty']}", _row_name("penalties", difference["penalty"])
     else:
         row, where = "confirmed", ""
+    label = FIELD_LABELS.get(field.split(".")[0], field)
     return {
         "row": row,
-        "where": where,
-        "field": FIELD_LABELS.get(field.split(".")[0], field),
-        "first": _shown(field, difference["first"]),
+        "place": _cell_place(where, field) if where else label,
+        "field": label,
         "second": _shown(field, difference["second"]),
     }
 
@@ -483,7 +520,7 @@ def _page(request, tournament, sheet, *, rows, problems=(), differences=(), code
         "confirmed": rows["confirmed"],
         "confirmed_marked": "confirmed" in marked,
         "confirmed_notes": notes.get("confirmed", []),
-        "problems": list(problems),
+        "problems": _problem_lines(problems),
         "differences": shown,
         "positions": POSITIONS,
         "outcomes": Hand.Outcome.choices,

@@ -14,6 +14,7 @@ class PlayerEntryConfig(AppConfig):
             disputes_dashboard_panel,
             disputes_waiting,
             sheet_entry_panel,
+            umpire_home_disputes,
         )
         from player_entry.printing import seat_card_links
         from player_entry.umpire_views import umpire_queue_panel
@@ -31,6 +32,10 @@ class PlayerEntryConfig(AppConfig):
         sheet_panel_register(sheet_entry_panel)
         # ... and its queue of the hands saved with no network (player_entry.umpire_views).
         sheet_panel_register(umpire_queue_panel)
+        # ... and the disputed hands of his tables first on the umpire's home (/umpire/).
+        from tournaments.selectors.umpire_home import umpire_disputes_register
+
+        umpire_disputes_register(umpire_home_disputes)
         # The players' links on paper: the seat cards (reports, which never imports this app)
         # print each player's as a QR code where players enter hands; the tournament's admin
         # prints the player-number slips.

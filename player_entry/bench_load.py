@@ -223,7 +223,11 @@ async def table_play(table: dict, phones: dict, cfg: PhoneConfig, clock: Clock, 
         number, hand = next(hands, (None, None))
         if hand is None:
             return
-        enterer, confirmer = rng.sample(seats, 2)
+        enterer = rng.choice(seats)
+        # Any player enters it; one who neither entered it nor won it confirms it (3.7.1).
+        confirmer = rng.choice(
+            [seat for seat in seats if seat not in (enterer, hand.get("winner"))]
+        )
         label = f"{table['table']}-{number}"
         await _one_hand(phones[enterer], phones[confirmer], (label, hand), cfg, clock, log, rng)
         next_at += cfg.cycle * rng.uniform(0.9, 1.1)

@@ -1,7 +1,8 @@
 """The players' entries on the tournament's dashboard and on the umpire's score-sheet page
 (registered in PlayerEntryConfig.ready): every disputed entry, at once, with the way to settle
-it; how many await an answer; the open entry of the sheet the umpire has open; and the count
-of disputed hands among what waits at the top of the dashboard (`disputes_waiting`)."""
+it; how many await an answer; the open entry of the sheet the umpire has open; the count
+of disputed hands among what waits at the top of the dashboard (`disputes_waiting`); and the
+disputed hands of his tables at the top of the umpire's home (`umpire_home_disputes`)."""
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -11,6 +12,7 @@ from player_entry.models import TableEntry
 from tournaments import policies
 from tournaments.models import TableSession, Tournament
 from tournaments.selectors.dashboard_now import ORDER_DISPUTES, Waiting
+from tournaments.selectors.umpire_home import UmpireDispute
 
 TEMPLATE = "player_entry/dashboard_panel.html"
 
@@ -78,3 +80,33 @@ def disputes_waiting(tournament: Tournament) -> Waiting | None:
         url=url,
         order=ORDER_DISPUTES,
     )
+
+
+def umpire_home_disputes(sheets) -> list[UmpireDispute]:
+    """The disputed entries of these sheets (the ones the login umpires), oldest first, for
+    the top of the umpire's home: one query."""
+    disputed = (
+        TableEntry.objects.filter(table_session__in=sheets, status=TableEntry.Status.DISPUTED)
+        .select_related(
+            "table_session__session__tournament",
+            "table_session__table",
+            "entered_by",
+            "answered_by",
+        )
+        .order_by("answered_at", "pk")
+    )
+    return [
+        UmpireDispute(
+            sheet_id=entry.table_session_id,
+            table=entry.table_session.table.number,
+            tournament=str(entry.table_session.session.tournament),
+            session=str(entry.table_session.session),
+            hand=entry.number,
+            hand_text=render_to_string("player_entry/_entry_text.html", {"entry": entry}).strip(),
+            entered_by=entry.entered_by.name,
+            disputed_by=entry.answered_by.name if entry.answered_by else "",
+            reason=entry.reason,
+            settle_url=reverse("admin:player_entry_tableentry_settle", args=[entry.pk]),
+        )
+        for entry in disputed
+    ]

@@ -3,11 +3,12 @@ dispute or withdraw on their phones; the umpire's settling of a disputed entry.
 
 An entry goes through the same doors as the umpire's hand: the sheet is locked, the version
 the phone read is checked (412), then the sheet's state (409), and the hand is scored by the
-scoring core before it is kept (400). Nothing counts until another player of the table
-confirms it: then it is recorded by `hand_record_win` / `hand_record_no_win`, as the system
-(`user=None`) once `policies.may_enter_at_table` was asked here, with the version the entry
-was made on, so a sheet that moved on in between refuses it. A phone's entry sent twice (its
-queue replayed after the network came back) is found by its idempotency key and applied once.
+scoring core before it is kept (400). Nothing counts until a player of the table who neither
+entered it nor won it confirms it (rule 3.7.1): then it is recorded by `hand_record_win` /
+`hand_record_no_win`, as the system (`user=None`) once `policies.may_enter_at_table` was
+asked here, with the version the entry was made on, so a sheet that moved on in between
+refuses it. A phone's entry sent twice (its queue replayed after the network came back) is
+found by its idempotency key and applied once.
 """
 
 import secrets
@@ -229,14 +230,40 @@ def _answer_check(entry: TableEntry, player: Player) -> None:
     )
 
 
+def table_entry_confirm_refusal(*, entry: TableEntry, position: str | None) -> str | None:
+    """Why the player seated at `position` of the entry's table may not confirm it; None when
+    he may. Rule 3.7.1: the winner announces his hand, and "el árbitro y los otros 3 jugadores
+    verificarán y confirmarán la corrección": the check is the others'. So an entry counts once
+    confirmed by a player who neither entered it nor won it: whoever entered it, a player who
+    pays the hand confirms it. A draw or a time-limit stop has no winner: any player but the
+    one who entered it. (The winner may still dispute it: a wrong hand of his calls the
+    umpire too.)"""
+    if entry.winner and position == entry.winner:
+        return _(
+            "The winner of a hand does not confirm it: one of the other players of the table "
+            "checks it and confirms it (rule 3.7.1)."
+        )
+    return None
+
+
+def _confirm_check(entry: TableEntry, player: Player) -> None:
+    _answer_check(entry, player)
+    position = (
+        entry.table_session.seats.filter(player=player).values_list("position", flat=True).first()
+    )
+    refusal = table_entry_confirm_refusal(entry=entry, position=position)
+    roles.require(refusal is None, refusal)
+
+
 @transaction.atomic
 def table_entry_confirm(*, player: Player, entry_id: int) -> TableEntry:
-    """Another player of the table confirms the entry: it is recorded now, or refused (kept
-    as refused, with the reason) when the sheet no longer takes it."""
+    """A player of the table who neither entered the entry nor won it confirms it (rule
+    3.7.1: `table_entry_confirm_refusal`): it is recorded now, or refused (kept as refused,
+    with the reason) when the sheet no longer takes it."""
     entry = _lock_entry(entry_id)
     if entry.status == TableEntry.Status.RECORDED and entry.answered_by_id == player.pk:
         return entry  # his confirmation sent twice
-    _answer_check(entry, player)
+    _confirm_check(entry, player)
     if entry.status != TableEntry.Status.PENDING:
         raise EntryRefused(_no_longer_pending(entry))
     entry.answered_by, entry.answered_at = player, timezone.now()

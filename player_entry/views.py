@@ -168,11 +168,21 @@ def _context(request, player, sheet, form, *, with_form: bool = True) -> dict:
         "player": player,
         "tournament": player.tournament,
         "view": view,
+        "confirm_refusal": _confirm_refusal(view),
         "form": form,
         "tiles_mode": tiles_mode,
         "tiles": all_tiles() if tiles_mode and form is not None and view.may_enter else [],
         "poll_seconds": settings.PLAYER_TABLE_POLL_SECONDS,
     }
+
+
+def _confirm_refusal(view) -> str | None:
+    """Why this phone's player may not confirm the open entry (he won it): the page shows it
+    in place of the Confirm button."""
+    if view is None or view.open_entry is None:
+        return None
+    position = next((seat.position for seat in view.seats if seat.me), None)
+    return services.table_entry_confirm_refusal(entry=view.open_entry, position=position)
 
 
 @never_cache

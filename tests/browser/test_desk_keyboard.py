@@ -166,17 +166,18 @@ def test_two_clerks_key_a_whole_sheet_by_keyboard_and_the_second_corrects_a_cell
     open_by_code(browser, live_server, "s2-t7")
     key_sheet(browser, mistyped_hand=12)
 
-    # The entry differs: nothing is recorded; the cell is shown with what each entry holds,
-    # and it has the focus.
+    # The entry differs: nothing is recorded; the cell is shown with what this entry holds,
+    # never what the other holds (the clerk reads the paper again), and it has the focus.
     wait_for_text(browser, "#desk-status", "entries differ")
     marked = browser.find_elements(By.CSS_SELECTOR, "td.marked [name]")
     assert [cell.get_attribute("name") for cell in marked] == ["h12-points"]
     note = browser.find_element(By.CSS_SELECTOR, 'tr[data-hand="12"] td.desk-note').text
-    assert "the other entry has 64, yours 61" in note
+    assert "differs from the other entry (yours: 61)" in note and "64" not in note
+    assert "64" not in browser.find_element(By.CSS_SELECTOR, ".desk-differences").text
     assert focused(browser) == "h12-points"
     assert not Hand.objects.filter(table_session=desk_sheet).exists()
 
-    press(browser, "64")  # the focused cell's text is selected: typing replaces it
+    press(browser, "64")  # read on the paper; the focused cell's text is selected
     shown = totals_shown(browser)
     row16 = {
         p: int(browser.find_element(By.CSS_SELECTOR, f'tr[data-hand="16"] [data-total="{p}"]').text)

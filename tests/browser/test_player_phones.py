@@ -93,6 +93,44 @@ def test_a_hand_entered_on_one_phone_is_confirmed_on_another_and_a_dispute_calls
     assert Hand.objects.filter(table_session=sheet).count() == 1
 
 
+def test_the_winner_reads_why_he_does_not_confirm_and_then_the_umpires_ruling(
+    phones, live_server, table, settings, django_user_model
+):
+    from django.contrib.auth.models import Group
+
+    from player_entry.services import table_entry_settle
+    from tournaments.roles import ROLE_GROUPS, Role
+
+    settings.PLAYER_TABLE_POLL_SECONDS = 1
+    _sheet, players = table
+    entering, winner = (
+        signed_in(phones, live_server, players["A"]),
+        signed_in(phones, live_server, players["B"]),
+    )
+    tap(entering, 'form#hand-form input[name="winner"][value="B"]')
+    tap(entering, 'form#hand-form input[name="discarder"][value="C"]')
+    entering.find_element(By.CSS_SELECTOR, 'form#hand-form input[name="points"]').send_keys("16")
+    tap(entering, "form#hand-form button[type=submit]")
+
+    # The winner's phone shows the hand by itself, with why he does not confirm it.
+    wait_for_text(winner, "#confirm-refused", "rule 3.7.1")
+    assert not winner.find_elements(By.CSS_SELECTOR, "[data-action=confirm]")
+    assert no_sideways_scrolling(winner)
+    winner.find_element(By.CSS_SELECTOR, "form.dispute input[name=reason]").send_keys("It was 24")
+    tap(winner, "[data-action=dispute]")
+    wait_for_text(winner, "section.entry", "the umpire is called")
+
+    chief = django_user_model.objects.create_user("chief-phones", is_staff=True)
+    chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
+    entry = TableEntry.objects.get()
+    table_entry_settle(
+        user=chief, entry_id=entry.pk, record=False, reason="The tiles make 24: enter it again."
+    )
+    # Both phones show the ruling and its reason at their next poll.
+    for phone in (winner, entering):
+        wait_for_text(phone, '[data-ruling="rejected"]', "The tiles make 24: enter it again.")
+
+
 def test_a_revoked_link_signs_its_phone_out_at_once(phones, live_server, table):
     _sheet, players = table
     phone = signed_in(phones, live_server, players["B"])

@@ -53,3 +53,40 @@ def test_at_820_px_the_umpires_sheets_fit_and_a_tap_opens_one(
     page = reverse("admin:tournaments_tablesession_change", args=[sheets[1].pk])
     wait(browser).until(lambda b: b.current_url == live_server.url + page)
     assert browser.find_element(By.ID, "sheet-header").is_displayed()
+
+
+def test_a_disputed_hand_comes_first_and_fits_at_820_and_390_px(
+    browser, live_server, umpire_with_sheets
+):
+    from player_entry.services import table_entry_dispute, table_entry_submit
+    from tournaments.models import Tournament
+
+    _umpire, sheets = umpire_with_sheets
+    Tournament.objects.filter(pk=sheets[0].session.tournament_id).update(
+        hand_entry="players", entry_mode=Tournament.EntryMode.POINTS_ONLY
+    )
+    disputed = sheets[1]
+    seated = {seat.position: seat.player for seat in disputed.seats.select_related("player")}
+    data = {"outcome": "win", "winner": "A", "discarder": "B", "points": 10, "flowers": 0}
+    entry, _new = table_entry_submit(
+        player=seated["A"], table_session=disputed, data=data, key="entry-1", seen_version=0
+    )
+    table_entry_dispute(player=seated["C"], entry_id=entry.pk, reason="It was 9 points")
+
+    log_in(browser, live_server, "ump", PASSWORD)
+    for width in (820, 390):
+        browser.set_window_size(width, 1000)
+        browser.get(f"{live_server.url}/umpire/")
+        sections = browser.find_elements(By.CSS_SELECTOR, "main section")
+        assert sections[0].get_attribute("id") == "disputes"
+        assert "It was 9 points" in sections[0].text and "Table 2, hand 1" in sections[0].text
+        settle = sections[0].find_element(By.CSS_SELECTOR, "a.settle")
+        assert settle.size["height"] >= 44
+        cards = browser.find_elements(By.CSS_SELECTOR, "a.sheet-card")
+        assert cards[0].get_attribute("id") == f"sheet-{disputed.pk}"
+        assert overflow(browser) <= 0, f"the home runs {overflow(browser)} px over at {width} px"
+        browser.save_screenshot(f"/tmp/umpire_home_disputes_{width}.png")
+
+    settle.click()
+    page = reverse("admin:player_entry_tableentry_settle", args=[entry.pk])
+    wait(browser).until(lambda b: b.current_url == live_server.url + page)

@@ -131,6 +131,22 @@ def test_two_clerks_keying_the_same_grid_record_the_sheet(desk_client, sheet):
     assert SheetConfirmation.objects.filter(table_session=sheet).count() == 4
 
 
+def test_a_differing_grid_never_shows_the_other_clerks_value(desk_client, sheet):
+    first = [dict(row) for row in HANDS]
+    first[2]["points"] = 83  # as the first clerk read hand 3
+    first_fouls = [{**FOULS[0], "amount": 60}]
+    desk_client(name="clerk1").post(page(sheet), grid(sheet, first, first_fouls))
+    other_fouls = [{**FOULS[0], "amount": 70}]
+    response = desk_client(name="clerk2").post(page(sheet), grid(sheet, HANDS, other_fouls))
+    assert response.status_code == 409
+    text = response.content.decode()
+    differences = re.search(r'<ul class="desk-differences">.*?</ul>', text, re.S).group(0)
+    assert "Hand 3, Points" in differences and "Penalty 1, Points" in differences
+    assert "(yours: 8)" in differences and "(yours: 70)" in differences
+    shown = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", text)
+    assert not re.search(r"\b83\b", shown) and not re.search(r"\b60\b", shown)
+
+
 def test_a_differing_grid_shows_the_cells(desk_client, sheet):
     desk_client(name="clerk1").post(page(sheet), grid(sheet, HANDS))
     other = [dict(row) for row in HANDS]
@@ -138,13 +154,13 @@ def test_a_differing_grid_shows_the_cells(desk_client, sheet):
     response = desk_client(name="clerk2").post(page(sheet), grid(sheet, other))
     assert response.status_code == 409
     text = response.content.decode()
-    assert "the other entry has 8, yours 9" in text
+    assert "Hand 3, Points: differs from the other entry (yours: 9)" in text
     assert re.search(
         r'<td class="marked"><input type="number"[^>]* name="h3-points" value="9"', text
     )
     # The row says it too, beside the cell, and the sheet now stands as differing.
     row = re.search(r'<tr data-hand="3" class="desk-row-marked">.*?</tr>', text, re.S)
-    assert row and "Points: the other entry has 8, yours 9" in row.group(0)
+    assert row and "Points: differs from the other entry (yours: 9)" in row.group(0)
     assert "entries differ" in text
     assert not Hand.objects.exists()
 
@@ -155,8 +171,41 @@ def test_a_blank_row_between_hands_and_a_malformed_row_are_refused(desk_client, 
     response = client.post(page(sheet), grid(sheet, rows))
     assert response.status_code == 400 and "Hand 2 is blank" in response.content.decode()
     response = client.post(page(sheet), grid(sheet, [{"outcome": "win", "points": 8}]))
-    assert response.status_code == 400 and "hands.0.winner" in response.content.decode()
+    assert response.status_code == 400
+    problems = re.search(r'<ul class="desk-problems">.*?</ul>', response.content.decode(), re.S)
+    assert "<strong>Hand 1, Winner</strong>:" in problems.group(0)
+    assert "hands.0" not in response.content.decode()
     assert not DeskEntry.objects.exists()
+
+
+def test_a_hand_the_scoring_refuses_is_named_as_the_clerk_reads_the_paper(desk_client, sheet):
+    rows = [HANDS[0], {"outcome": "win", "winner": "B", "discarder": "A", "points": 5}]
+    response = desk_client().post(page(sheet), grid(sheet, rows))
+    text = response.content.decode()
+    assert response.status_code == 400
+    problems = re.search(r'<ul class="desk-problems">.*?</ul>', text, re.S).group(0)
+    assert "<li>Hand 2: " in problems  # named once, by the refusal's own words
+    assert "hands.1" not in text
+    assert re.search(r'<td class="marked"><input type="number"[^>]* name="h2-points"', text)
+
+
+def _problems(response) -> str:
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "<code>" not in text
+    return re.search(r'<ul class="desk-problems">.*?</ul>', text, re.S).group(0)
+
+
+def test_a_foul_the_signatures_and_a_bad_cell_are_named_as_on_the_paper(desk_client, sheet):
+    client = desk_client()
+    fouls = [{"offender": "D", "kind": "deduction", "amount": 7, "reason": "Phone"}]
+    assert "<li>Penalty 1: " in _problems(client.post(page(sheet), grid(sheet, HANDS, fouls)))
+    signed_open = client.post(page(sheet), grid(sheet, HANDS[:1], confirmed="AB"))
+    assert "<strong>Signed by the players</strong>: " in _problems(signed_open)
+    bad_points = [{"outcome": "win", "winner": "A", "points": "x"}]
+    assert "<strong>Hand 1, Points</strong>: " in _problems(
+        client.post(page(sheet), grid(sheet, bad_points))
+    )
 
 
 def test_the_same_clerk_may_not_give_the_second_entry(desk_client, sheet):

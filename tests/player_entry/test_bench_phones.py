@@ -52,8 +52,10 @@ def test_a_tiny_run_enters_and_confirms_hands_from_the_phones(live_server, sheet
     assert result["replays"] == []  # nothing waited for the network
     recorded = TableEntry.objects.filter(table_session=sheet, status="recorded")
     assert recorded.count() == sheet.hands.count() == len(hands)
-    # The enterer never confirms his own hand.
+    # Neither the one who entered a hand nor its winner confirms it (3.7.1).
     assert all(e.answered_by_id != e.entered_by_id for e in recorded)
+    seat_of = {seat.player_id: seat.position for seat in sheet.seats.all()}
+    assert all(seat_of[e.answered_by_id] != e.winner for e in recorded)
 
 
 def test_a_hand_entered_while_the_server_is_gone_is_queued_then_recorded_once(

@@ -175,6 +175,43 @@ def test_the_table_poll_answers_304_until_an_entry_changes_the_table(
     etag = first["ETag"]
     assert phone("A").get("/me/table/state.json", HTTP_IF_NONE_MATCH=etag).status_code == 304
     with django_capture_on_commit_callbacks(execute=True):
-        send_hand(phone("B"), sheet)
+        send_hand(phone("B"), sheet, winner="B", discarder="C")
     changed = phone("A").get("/me/table/state.json", HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and 'data-action="confirm"' in changed.json()["html"]
+
+
+def test_the_winner_of_a_hand_another_player_entered_cannot_confirm_it(sheet, phone):
+    entry = send_hand(phone("A"), sheet, winner="B", discarder="C").json()
+    refused = answer(phone("B"), entry["id"], "confirm")
+    assert refused.status_code == 403
+    assert "winner of a hand does not confirm it" in messages_of(refused)
+    assert "3.7.1" in messages_of(refused)
+    assert TableEntry.objects.get(pk=entry["id"]).status == "pending"
+    assert not Hand.objects.filter(table_session=sheet).exists()
+
+
+def test_a_payer_of_the_hand_confirms_it_when_the_winner_may_not(sheet, phone):
+    entry = send_hand(phone("A"), sheet, winner="B", discarder="C").json()
+    answer(phone("B"), entry["id"], "confirm")
+    confirmed = answer(phone("D"), entry["id"], "confirm")
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "recorded"
+    assert confirmed.json()["answered_by"] != entry["entered_by"]
+    assert Hand.objects.get(table_session=sheet).winner_position == "B"
+
+
+def test_the_winner_of_a_self_drawn_hand_another_player_entered_cannot_confirm_it(sheet, phone):
+    entry = send_hand(phone("C"), sheet, winner="D", discarder=None).json()
+    assert answer(phone("D"), entry["id"], "confirm").status_code == 403
+    assert answer(phone("A"), entry["id"], "confirm").json()["status"] == "recorded"
+
+
+def test_the_winner_may_still_dispute_a_hand_entered_for_him(sheet, phone):
+    entry = send_hand(phone("A"), sheet, winner="B", discarder="C", points=8).json()
+    disputed = answer(phone("B"), entry["id"], "dispute", reason="It was 12 points")
+    assert disputed.status_code == 200 and disputed.json()["status"] == "disputed"
+
+
+def test_a_draw_is_confirmed_by_any_player_but_the_one_who_entered_it(sheet, phone):
+    body = {"outcome": "draw", "winner": None, "discarder": None, "points": None}
+    entry = send_hand(phone("A"), sheet, **body).json()
+    assert answer(phone("B"), entry["id"], "confirm").json()["status"] == "recorded"

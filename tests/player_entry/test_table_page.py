@@ -98,3 +98,67 @@ def test_the_winds_on_the_phone_are_in_the_players_language(phone):
     page = client.get("/me/table/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "东" in page  # hand 1: the prevalent wind and seat A's, East
     assert ">E<" not in page
+
+
+def test_the_winners_phone_shows_why_he_does_not_confirm_instead_of_the_button(sheet, phone):
+    form_post(phone("A"), sheet, winner="B", discarder="C")
+    winner = phone("B").get("/me/table/").content.decode()
+    assert 'id="confirm-refused"' in winner and "rule 3.7.1" in winner
+    assert 'data-action="confirm"' not in winner and 'data-action="dispute"' in winner
+    payer = phone("C").get("/me/table/").content.decode()
+    assert 'data-action="confirm"' in payer and 'id="confirm-refused"' not in payer
+
+
+def test_the_winners_confirmation_posted_from_the_page_is_refused_and_he_reads_why(sheet, phone):
+    form_post(phone("A"), sheet, winner="B", discarder="C")
+    entry = TableEntry.objects.get()
+    response = phone("B").post(f"/me/table/entries/{entry.pk}/confirm/", follow=True)
+    assert "winner of a hand does not confirm it" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == "pending" and not Hand.objects.exists()
+
+
+def _chief_umpire(django_user_model):
+    from django.contrib.auth.models import Group
+
+    from tournaments.roles import ROLE_GROUPS, Role
+
+    chief = django_user_model.objects.create_user("chief-1", is_staff=True)
+    chief.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.CHIEF_UMPIRE])[0])
+    return chief
+
+
+def test_a_settled_dispute_shows_the_players_the_umpires_decision_and_reason(
+    sheet, phone, django_user_model
+):
+    from player_entry.services import table_entry_settle
+
+    form_post(phone("A"), sheet, points="10")
+    entry = TableEntry.objects.get()
+    phone("B").post(f"/me/table/entries/{entry.pk}/dispute/", {"reason": "It was 9 points"})
+    table_entry_settle(
+        user=_chief_umpire(django_user_model),
+        entry_id=entry.pk,
+        record=False,
+        reason="The tiles make 9 points: enter it again.",
+    )
+    for position in "AB":
+        page = phone(position).get("/me/table/").content.decode()
+        assert 'data-ruling="rejected"' in page, position
+        assert "The tiles make 9 points: enter it again." in page, position
+
+
+def test_a_dispute_settled_as_entered_says_so_on_the_phones(sheet, phone, django_user_model):
+    from player_entry.services import table_entry_settle
+
+    form_post(phone("A"), sheet, points="10")
+    entry = TableEntry.objects.get()
+    phone("C").post(f"/me/table/entries/{entry.pk}/dispute/", {"reason": "Not 10"})
+    table_entry_settle(
+        user=_chief_umpire(django_user_model),
+        entry_id=entry.pk,
+        record=True,
+        reason="Counted again: 10 points.",
+    )
+    state = phone("D").get("/me/table/state.json").json()["html"]
+    assert 'data-ruling="recorded"' in state and "Counted again: 10 points." in state

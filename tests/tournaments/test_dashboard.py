@@ -58,6 +58,30 @@ def test_it_shows_which_tables_are_playing_and_how_far():
     assert "2 tables still playing" in dashboard_compute(tournament=tournament).next_step.text
 
 
+def test_its_next_step_counts_one_table_or_sheet_in_the_singular():
+    from tournaments.services.sessions import session_end
+    from tournaments.services.signoff import sheet_confirm_player, sheet_countersign, sheet_sign
+
+    tournament, (first, second) = running_session(tables=2)
+    hand_record_no_win(table_session=first, outcome=Hand.Outcome.TIME_LIMIT)
+    step = dashboard_compute(tournament=tournament).next_step.text
+    assert step == "Session 1 is being played: 1 table still playing."
+    hand_record_no_win(table_session=second, outcome=Hand.Outcome.TIME_LIMIT)
+    session_end(session=first.session, at=timezone.now())
+    for sheet in (first, second):
+        for seat in sheet.seats.select_related("player"):
+            sheet_confirm_player(table_session=sheet, player=seat.player)
+    sheet_sign(table_session=first)
+    step = dashboard_compute(tournament=tournament).next_step.text
+    assert step == "Session 1: 1 sheet to confirm and sign."
+    sheet_sign(table_session=second)
+    step = dashboard_compute(tournament=tournament).next_step.text
+    assert step == "Session 1: 2 signed sheets to countersign."
+    sheet_countersign(table_session=first)
+    step = dashboard_compute(tournament=tournament).next_step.text
+    assert step == "Session 1: 1 signed sheet to countersign."
+
+
 def test_it_counts_late_arrivals_and_fouls_of_each_session():
     tournament, (first, *_rest) = running_session()
     offender = first.seats.get(position="A").player

@@ -285,7 +285,7 @@ def test_then_a_session_whose_tables_all_finished_to_end(day):
     hand_at(one, START + 45 * MINUTE, outcome=Hand.Outcome.TIME_LIMIT)
     # Table 2 plays on (its last hand at START + 30, not idle yet), nothing else waits: the
     # tournament's own step.
-    assert next_at(tournament, 50).text == "Session 2 is being played: 1 tables still playing."
+    assert next_at(tournament, 50).text == "Session 2 is being played: 1 table still playing."
     hand_at(two, START + 50 * MINUTE, outcome=Hand.Outcome.TIME_LIMIT)
     step = next_at(tournament, 50)
     assert step.text == "Every table of session 2 has finished: end it (Sessions: End)."

@@ -214,6 +214,78 @@ def test_where_the_players_enter_the_hands_the_umpire_waits_for_them(admin_sheet
     assert (row.next_step, row.waiting) == ("The players enter hand 1", True)
 
 
+# -- disputed hands first ----------------------------------------------------------------------
+
+
+def _dispute(sheet, *, reason="It was 9 points"):
+    """A hand entered on A's phone (A wins on B's discard), disputed from C's."""
+    from player_entry.services import table_entry_dispute, table_entry_submit
+
+    Tournament.objects.filter(pk=sheet.session.tournament_id).update(
+        hand_entry="players", entry_mode=Tournament.EntryMode.POINTS_ONLY
+    )
+    sheet.refresh_from_db()
+    seated = {seat.position: seat.player for seat in sheet.seats.select_related("player")}
+    data = {"outcome": "win", "winner": "A", "discarder": "B", "points": 10, "flowers": 0}
+    entry, _created = table_entry_submit(
+        player=seated["A"], table_session=sheet, data=data, key="entry-1", seen_version=0
+    )
+    return table_entry_dispute(player=seated["C"], entry_id=entry.pk, reason=reason)
+
+
+def test_a_disputed_hand_is_listed_first_and_its_sheet_comes_first_in_its_session(
+    admin_tournament, admin_sheet, umpire, other_sheet, chief
+):
+    third = _assign(seated_table(admin_tournament, table_number=3, started=True), chief)
+    entry = _dispute(other_sheet)
+
+    home = umpire_home(user=chief)
+
+    assert [(d.sheet_id, d.table, d.hand) for d in home.disputes] == [(other_sheet.pk, 2, 1)]
+    dispute = home.disputes[0]
+    assert (dispute.reason, dispute.hand_text) == (
+        "It was 9 points",
+        "A wins on B's discard, 10 points",
+    )
+    assert dispute.settle_url == reverse("admin:player_entry_tableentry_settle", args=[entry.pk])
+    madrid = next(block for block in home.sessions if block.tournament == admin_tournament)
+    assert [row.sheet_id for row in madrid.sheets] == [other_sheet.pk, third.pk, admin_sheet.pk]
+    assert [row.disputed for row in madrid.sheets] == [True, False, False]
+
+
+def test_an_umpire_is_shown_the_disputes_of_his_own_tables_only(admin_sheet, umpire, other_sheet):
+    _dispute(other_sheet)
+    assert umpire_home(user=umpire).disputes == []
+    _dispute(admin_sheet)
+    assert [d.sheet_id for d in umpire_home(user=umpire).disputes] == [admin_sheet.pk]
+
+
+def test_a_settled_dispute_leaves_the_umpires_home(admin_sheet, umpire):
+    from player_entry.services import table_entry_settle
+
+    entry = _dispute(admin_sheet)
+    table_entry_settle(user=umpire, entry_id=entry.pk, record=False, reason="B won it.")
+
+    home = umpire_home(user=umpire)
+
+    assert home.disputes == [] and _row(home, admin_sheet).disputed is False
+
+
+def test_the_page_shows_the_disputed_hands_above_the_sessions_with_the_way_to_settle(
+    client, admin_sheet, umpire
+):
+    entry = _dispute(admin_sheet, reason="Wrong winner")
+    client.force_login(umpire)
+
+    page = client.get(HOME).content.decode()
+
+    disputes_at = page.index('id="disputes"')
+    assert disputes_at < page.index(f'id="session-{admin_sheet.session_id}"')
+    assert "Table 1, hand 1" in page and "Wrong winner" in page
+    assert reverse("admin:player_entry_tableentry_settle", args=[entry.pk]) in page
+    assert "Hand disputed" in page
+
+
 # -- few queries -------------------------------------------------------------------------------
 
 
@@ -228,7 +300,7 @@ def test_the_home_reads_a_fixed_number_of_queries_however_many_sheets(
     sheet_confirm_player(table_session=sheets[0], player=sheets[0].seats.first().player)
     chief.refresh_from_db()  # his role groups not cached: counted too
 
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):  # the disputed hands: one more
         home = umpire_home(user=chief)
         rows = [row for block in home.sessions for row in block.sheets]
         assert len(rows) == 8
@@ -261,7 +333,7 @@ def test_the_page_is_read_in_a_fixed_number_of_queries(
         _assign(seated_table(admin_tournament, table_number=n, started=True), chief)
     client.force_login(chief)
 
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):  # the disputed hands: one more
         assert client.get(HOME).status_code == 200
 
 

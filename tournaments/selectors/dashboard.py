@@ -218,20 +218,32 @@ def _session_step(session: SessionState) -> NextStep | None:
         playing = session.count("playing") + session.count("not_started")
         if playing:
             return NextStep(
-                _("Session %(n)s is being played: %(tables)s tables still playing.")
+                ngettext(
+                    "Session %(n)s is being played: %(tables)s table still playing.",
+                    "Session %(n)s is being played: %(tables)s tables still playing.",
+                    playing,
+                )
                 % {**values, "tables": playing}
             )
         return NextStep(_("End session %(n)s (Sessions: End).") % values)
     waiting = session.count("complete") + session.count("playing") + session.count("not_started")
     if waiting:
         return NextStep(
-            _("Session %(n)s: %(tables)s sheets to confirm and sign.")
+            ngettext(
+                "Session %(n)s: %(tables)s sheet to confirm and sign.",
+                "Session %(n)s: %(tables)s sheets to confirm and sign.",
+                waiting,
+            )
             % {**values, "tables": waiting}
         )
-    if session.count("signed"):
+    if signed := session.count("signed"):
         return NextStep(
-            _("Session %(n)s: %(tables)s signed sheets to countersign.")
-            % {**values, "tables": session.count("signed")}
+            ngettext(
+                "Session %(n)s: %(tables)s signed sheet to countersign.",
+                "Session %(n)s: %(tables)s signed sheets to countersign.",
+                signed,
+            )
+            % {**values, "tables": signed}
         )
     return None
 

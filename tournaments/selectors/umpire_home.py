@@ -6,8 +6,14 @@ ended and that he has not signed yet.
 The chief umpire umpires every sheet (`policies.umpired_sheets`): he sees every sheet of the
 running sessions, his own first. Finished tournaments are left out (their sheets change only
 by a correction). A fixed number of queries, however many sheets.
+
+Disputed hands come first: the hands the players of his tables dispute (player_entry, which
+this module never imports, gives them through `umpire_disputes_register`) are listed above
+the sessions, and a sheet with one comes first in its session: the umpire is called and the
+table waits for his ruling.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
@@ -50,10 +56,38 @@ class UmpireSheet:
     confirmed: int
     open_appeals: int
     notes: list[str] = field(default_factory=list)
+    disputed: bool = False  # a hand its players dispute waits for the umpire's ruling
 
     @property
     def heading(self) -> str:
         return _("Table %(n)s") % {"n": self.table}
+
+
+@dataclass
+class UmpireDispute:
+    """A hand the players of one of his tables dispute, waiting for his ruling."""
+
+    sheet_id: int
+    table: int
+    tournament: str
+    session: str
+    hand: int
+    hand_text: str  # what was entered, in the page's words
+    entered_by: str
+    disputed_by: str
+    reason: str
+    settle_url: str
+
+
+# Each gives the disputes of these sheets (a queryset of the sheets the login umpires), in one
+# query; registered by the app that keeps them (player_entry) from its AppConfig.ready.
+_DISPUTE_PROVIDERS: list[Callable[..., list[UmpireDispute]]] = []
+
+
+def umpire_disputes_register(provider: Callable[..., list[UmpireDispute]]) -> None:
+    """`provider(sheets)` → the disputed hands of those sheets (once, from AppConfig.ready)."""
+    if provider not in _DISPUTE_PROVIDERS:
+        _DISPUTE_PROVIDERS.append(provider)
 
 
 @dataclass
@@ -76,10 +110,11 @@ class UmpireHome:
     sessions: list[UmpireSession]
     earlier: list[UmpireSheet]  # his own sheets of ended sessions, not signed yet
     every_sheet: bool  # the chief umpire: every sheet of the sessions, not only his own
+    disputes: list[UmpireDispute] = field(default_factory=list)  # shown first
 
     @property
     def empty(self) -> bool:
-        return not self.sessions and not self.earlier
+        return not self.sessions and not self.earlier and not self.disputes
 
 
 def umpire_home(*, user) -> UmpireHome:
@@ -107,21 +142,32 @@ def umpire_home(*, user) -> UmpireHome:
             "session_id", "player_id"
         )
     )
+    disputes = _disputes(umpired)
+    disputed = {dispute.sheet_id for dispute in disputes}
     by_session = {s.session.pk: s for s in sessions}
     earlier_rows = []
     for sheet in sheets:
         row = _sheet_row(sheet, user, checked_in)
+        row.disputed = sheet.pk in disputed
         if sheet.session_id in by_session:
             by_session[sheet.session_id].sheets.append(row)
         else:
             earlier_rows.append(row)
     for session in sessions:
-        session.sheets.sort(key=lambda row: (not row.mine, row.table))
+        session.sheets.sort(key=lambda row: (not row.disputed, not row.mine, row.table))
+    earlier_rows.sort(key=lambda row: not row.disputed)  # stable: the order above otherwise
     return UmpireHome(
         sessions=sessions,
         earlier=earlier_rows,
         every_sheet=policies.may_countersign(user),
+        disputes=disputes,
     )
+
+
+def _disputes(umpired) -> list[UmpireDispute]:
+    """The disputed hands of the sheets this login umpires, of tournaments not finished."""
+    sheets = umpired.exclude(session__tournament__status=Tournament.Status.FINISHED)
+    return [dispute for provider in _DISPUTE_PROVIDERS for dispute in provider(sheets)]
 
 
 def _current_sessions(umpired) -> list[UmpireSession]:
