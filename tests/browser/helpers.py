@@ -1,4 +1,4 @@
-"""Helpers of the browser tests: waiting for a page, and logging in to the admin."""
+"""Helpers of the browser tests: waiting for a page, and logging in through the admin's login."""
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -23,7 +23,18 @@ def log_in(browser, live_server, username: str, password: str) -> None:
     browser.find_element(By.NAME, "username").send_keys(username)
     browser.find_element(By.NAME, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-    wait_for_text(browser, "#content h1", "Site administration")
+    logged_in(browser)
+
+
+def logged_in(browser) -> None:
+    """The login page left for the login's home (each role its own: tournaments.views.landing),
+    that page loaded."""
+    wait(browser).until(
+        lambda b: (
+            "/login/" not in b.current_url
+            and b.execute_script("return document.readyState") == "complete"
+        )
+    )
 
 
 def role_groups_with_their_permissions() -> None:
