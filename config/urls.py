@@ -2,9 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from public.views import index
+from tournaments.views.landing import admin_login
 
 urlpatterns = [
     path("", index, name="public-index"),  # also the admin's "View site"
+    path("admin/login/", admin_login),  # the admin's own, each role then landing on its home
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("", include("desk.urls")),  # the score desk: /api/…/desk-entries/ and /desk/

@@ -677,6 +677,9 @@ def _clock_session(info: dict, version: str) -> str:
                     current.scheduled_start.isoformat() if current.scheduled_start else None
                 ),
                 "minutes": tournament.session_minutes,
+                # Its last sheet countersigned: the clock says the event is over, not "stop
+                # playing" under the last session's end.
+                "tournament_finished": tournament.status == Tournament.Status.FINISHED,
             }
         )
 

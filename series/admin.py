@@ -63,6 +63,7 @@ class SeriesAdmin(SimpleHistoryAdmin):
     list_display = ["name", "slug", "tournament_count", "created_at", "pages"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["tournaments"]
+    prepopulated_fields = {"slug": ["name"]}  # as the tournament's form: typed once, edited at will
     readonly_fields = ["created_by", "created_at"]
 
     def has_module_permission(self, request):

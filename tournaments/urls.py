@@ -3,14 +3,10 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.views import language, player, umpire_home
+from tournaments.views import landing, language, player, umpire_home
 
 urlpatterns = [
-    path(
-        "login/",
-        auth_views.LoginView.as_view(template_name="tournaments/player/login.html"),
-        name="login",
-    ),
+    path("login/", landing.LoginView.as_view(), name="login"),  # then each role to its home
     path("logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
     path("language/", language.choose, name="language"),
     path("language/<str:language>/", language.switch, name="language-switch"),

@@ -115,7 +115,7 @@ TOURNAMENT_HELP = {
         "further tie-breaks in order after table and contest points: best_session, most_firsts"
     ),
     "forfeit_contest_points": gettext_lazy(
-        "contest points a player scores for a session he lost (rule 3.11.2); his table points are 0"
+        "contest points a player scores for a lost session (rule 3.11.2); its table points are 0"
     ),
     "team_counts_disqualified": gettext_lazy(
         "a disqualified player's points still count for his team (rule 3.11.5); false: his "

@@ -258,16 +258,16 @@ class CheckInOutput(serializers.Serializer):
     )
     name = serializers.CharField(source="player.name", help_text=gettext_lazy("player's name"))
     arrived_at = serializers.DateTimeField(
-        allow_null=True, help_text=gettext_lazy("when he arrived; null when he did not come")
+        allow_null=True, help_text=gettext_lazy("arrival time; null when the player did not come")
     )
     absent = serializers.BooleanField(
-        help_text=gettext_lazy("he did not come: the session is lost (rule 3.11.2)")
+        help_text=gettext_lazy("did not come: the session is lost (rule 3.11.2)")
     )
     minutes_late = serializers.SerializerMethodField(
         help_text=gettext_lazy(
             "whole minutes after the session's actual start, a started minute counting as a "
-            "whole one; 0 when on time or the session has not started; null when he did "
-            "not come"
+            "whole one; 0 when on time or the session has not started; null when the player "
+            "did not come"
         )
     )
     penalty = serializers.SerializerMethodField(
@@ -345,14 +345,14 @@ class CheckInListApi(APIView):
             required=False,
             allow_null=True,
             default=None,
-            help_text=gettext_lazy("ISO 8601 time he arrived; not given: now"),
+            help_text=gettext_lazy("ISO 8601 arrival time; not given: now"),
         )
         absent = serializers.BooleanField(
             required=False,
             default=False,
             help_text=gettext_lazy(
-                "true: he did not come (a no-show): the session is lost at once (rule 3.11.2) "
-                "and his seat is free for a substitute; give no arrival time"
+                "true: the player did not come (a no-show): the session is lost at once (rule "
+                "3.11.2) and the seat is free for a substitute; give no arrival time"
             ),
         )
 
@@ -421,8 +421,8 @@ class CheckInListApi(APIView):
         },
     )
     def post(self, request, slug, number):
-        """Record (201) or correct (200) when a player arrived, or that he did not come
-        (`absent`). Late arrival follows from the session's actual start (rule 3.11.2): 1-10
+        """Record (201) or correct (200) when a player arrived, or that the player did not
+        come (`absent`). Late arrival follows from the session's actual start (rule 3.11.2): 1-10
         minutes, 10 points off; 11-15, 20 points; more than 15, or absent, the session is lost.
         A check-in that changes the sheet's scores (a late-arrival penalty) is a write to the
         player's score sheet: it needs `If-Match` with that sheet's ETag (428 without, 412 when

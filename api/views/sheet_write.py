@@ -344,8 +344,8 @@ class CheckInCorrectionInput(_CorrectionFields):
     kind = _kind_field(
         "check_in",
         gettext_lazy(
-            "check_in: record or change a player's arrival, or that he did not come; his "
-            "late-arrival penalty follows (rule 3.11.2)"
+            "check_in: record or change a player's arrival, or that the player did not come; "
+            "the late-arrival penalty follows (rule 3.11.2)"
         ),
     )
     player = serializers.IntegerField(
@@ -362,12 +362,12 @@ class CheckInCorrectionInput(_CorrectionFields):
         required=False,
         allow_null=True,
         default=None,
-        help_text=gettext_lazy("ISO 8601 time he arrived; leave out when `absent`"),
+        help_text=gettext_lazy("ISO 8601 arrival time; leave out when `absent`"),
     )
     absent = serializers.BooleanField(
         required=False,
         default=False,
-        help_text=gettext_lazy("true: he did not come (the session is lost, rule 3.11.2)"),
+        help_text=gettext_lazy("true: the player did not come (the session is lost, rule 3.11.2)"),
     )
 
     def validate(self, data):
@@ -617,7 +617,7 @@ class SheetPenaltiesApi(APIView):
             choices=RECORDABLE_KINDS,
             help_text=gettext_lazy(
                 "warning; deduction (`amount` 5-60, to nobody); repeated_foul (`foul`; the "
-                "points follow from his earlier records); false_hu (`hand_number`, "
+                "points follow from the offender's earlier records); false_hu (`hand_number`, "
                 "`invalid_claim`); exposed_hand; revealed_tile (`amount`, `victim`); dead_hand "
                 "(`hand_number`). Late arrival follows from the check-in time, not from here."
             ),

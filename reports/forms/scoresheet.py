@@ -214,7 +214,7 @@ def penalty_words(penalty: dict) -> str:
         return _("Dead hand in hand %(n)s (loses the right to win it)") % values
     if kind == Penalty.Kind.LATE_ARRIVAL:
         if penalty["minutes_late"] is None:  # he did not come (a no-show's check-in)
-            text = _("he did not come: the session is lost (rule 3.11.2)")
+            text = _("did not come: the session is lost (rule 3.11.2)")
             return text[:1].upper() + text[1:]
         if penalty["forfeited"]:
             return _("Late arrival, %(minutes)s minutes: the session is lost") % values

@@ -20,9 +20,10 @@ def wait_for_text(browser, css: str, text: str) -> None:
 
 
 def test_a_director_logs_in_to_the_admin_in_chromium(browser, live_server, django_user_model):
+    """With no tournament yet to run, he lands on the list of tournaments (where he adds one)."""
     django_user_model.objects.create_superuser("director", "d@example.org", "Tiles-and-Winds-8")
     log_in(browser, live_server, "director", "Tiles-and-Winds-8")
-    wait_for_text(browser, "#content h1", "Site administration")
+    wait_for_text(browser, "#content h1", "Select tournament to change")
 
 
 def test_a_wrong_password_is_refused_with_a_message(browser, live_server, django_user_model):

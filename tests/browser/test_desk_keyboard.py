@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from desk.models import DeskEntry
-from tests.browser.helpers import wait, wait_for_text
+from tests.browser.helpers import logged_in, wait, wait_for_text
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Hand, Penalty, SessionResult, SheetConfirmation, Tournament
 from tournaments.roles import ROLE_GROUPS, Role
@@ -74,7 +74,8 @@ def log_in_by_keyboard(browser, live_server, username: str) -> None:
     browser.get(f"{live_server.url}/admin/login/")
     assert focused(browser) == "username"  # the admin's login form has it autofocused
     press(browser, username, TAB, PASSWORD, ENTER)
-    wait_for_text(browser, "#content h1", "Site administration")
+    logged_in(browser)  # a clerk lands on the score desk
+    assert "/desk/" in browser.current_url
 
 
 def open_by_code(browser, live_server, code: str) -> None:

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 
 from tests.browser.helpers import wait
 from tests.tournaments.factories import TournamentFactory, seated_table
-from tournaments.services.sessions import session_start
+from tournaments.services.sessions import session_end, session_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,3 +81,16 @@ def test_a_screen_whose_clock_is_an_hour_fast_shows_the_servers_time(browser, li
     wait(browser).until(lambda b: shown(b)[0] == "running")
     assert browser.execute_script("return Date.now() - performance.timeOrigin") > 3_000_000
     assert 89 < minutes_left(shown(browser)[1]) <= 90.01
+
+
+def test_the_clock_of_a_finished_tournament_says_it_is_over(browser, live_server, session):
+    from tournaments.models import Tournament
+
+    started_minutes_ago(session, 200)
+    session_end(session=session)
+    Tournament.objects.filter(pk=session.tournament_id).update(status=Tournament.Status.FINISHED)
+    browser.get(f"{live_server.url}/t/clock-open/clock/")
+    wait(browser).until(lambda b: shown(b)[0] == "finished")
+    assert shown(browser)[2] == "The tournament is over."
+    assert not browser.find_element(By.ID, "clock-digits").is_displayed()
+    assert "stop playing" not in browser.find_element(By.ID, "clock").text

@@ -41,9 +41,8 @@ def umpire_sheet(django_user_model):
 def test_an_umpire_taps_a_hand_previews_saves_it_then_sees_a_refusal(
     browser, live_server, umpire_sheet
 ):
-    log_in(browser, live_server, "umpire", PASSWORD)
-    browser.find_element(By.LINK_TEXT, "Score sheets").click()
-    browser.find_element(By.LINK_TEXT, str(umpire_sheet)).click()
+    log_in(browser, live_server, "umpire", PASSWORD)  # he lands on his home: his sheets
+    browser.find_element(By.ID, f"sheet-{umpire_sheet.pk}").click()
     wait_for_text(browser, "#next-hand-label", "Hand 1 — East round, dealer A")
 
     browser.find_element(By.CSS_SELECTOR, 'input[name="hand-winner"][value="A"]').click()

@@ -1,7 +1,8 @@
 """The director's day on a phone (issue 29), in a real Chromium 390 px wide: the public
 standings (long names, a team column, the teams' table), the hall clock and the umpire's
-points-only score sheet never scroll sideways as a page; each wide table scrolls inside its
-own box, every column of it reachable there, its name (or hand) column staying in view; the
+points-only score sheet never scroll sideways as a page. The standings show every column
+without scrolling at all (the team under the name); the score sheet's wide table scrolls
+inside its own box, every column of it reachable there, its hand column staying in view; the
 clock's digits fit the screen. At 820 px (a tablet) the same pages still fit."""
 
 from datetime import timedelta
@@ -12,7 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 from selenium.webdriver.common.by import By
 
-from tests.browser.helpers import log_in, role_groups_with_their_permissions, wait
+from tests.browser.helpers import (
+    cells_out_of_view,
+    log_in,
+    role_groups_with_their_permissions,
+    wait,
+)
 from tests.tournaments.factories import TeamFactory, TournamentFactory, seated_table
 from tournaments.models import Hand, Player, Tournament
 from tournaments.services.hands import hand_record_no_win, hand_record_win
@@ -134,19 +140,22 @@ def sheet_url(live_server, sheet) -> str:
     return live_server.url + reverse("admin:tournaments_tablesession_change", args=[sheet.pk])
 
 
-def test_the_standings_show_every_column_on_a_phone_the_name_staying(phones, live_server, sheet):
+def test_the_standings_show_place_name_tp_and_cp_on_a_phone_without_scrolling(
+    phones, live_server, sheet
+):
+    """Long names and a team column: each line fits the screen (the team under the name), so
+    nothing is scrolled to, neither the page nor the table's box."""
     phone = phones()
     loaded(phone, f"{live_server.url}/t/phone-open/")
     assert page_fits(phone)
-    players = check_columns(
-        phone, ".players-box table", "tbody tr:first-child td:nth-child(3)", sticks=False
-    )
-    assert [h["text"] for h in players["headers"]] == ["Rank", "No.", "Player", "Team", "TP", "CP"]
-    assert players["name"] in LONG_NAMES
-    teams = check_columns(
-        phone, ".teams-box table", "tbody tr:first-child td:nth-child(2)", sticks=False
-    )
-    assert teams["name"] in TEAMS
+    players = cells_out_of_view(phone, ".players-box table", [1, 2, 3, 4, 5, 6])
+    assert players["rows"] == 4 and players["out"] == [], players["out"]
+    assert not players["boxScrolls"], "the players' standings scroll sideways"
+    names = [td.text for td in phone.find_elements(By.CSS_SELECTOR, ".players-box td:nth-child(3)")]
+    assert sorted(names) == sorted(LONG_NAMES)
+    teams = cells_out_of_view(phone, ".teams-box table", [1, 2, 3, 4, 5])
+    assert teams["rows"] == 2 and teams["out"] == [], teams["out"]
+    assert not teams["boxScrolls"], "the teams' standings scroll sideways"
     assert page_fits(phone)
 
 

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.browser.helpers import role_groups_with_their_permissions
+from tests.browser.helpers import logged_in, role_groups_with_their_permissions
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tournaments.models import Hand, Tournament
 from tournaments.services.sessions import session_start
@@ -46,11 +46,7 @@ def log_in(browser, live_server):
     browser.find_element(By.NAME, "username").send_keys("chief")
     browser.find_element(By.NAME, "password").send_keys(PASSWORD)
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-    wait(browser).until(
-        expected_conditions.text_to_be_present_in_element(
-            (By.CSS_SELECTOR, "#content h1"), "Site administration"
-        )
-    )
+    logged_in(browser)
 
 
 def overflow(browser) -> int:

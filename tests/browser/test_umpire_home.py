@@ -38,8 +38,8 @@ def test_at_820_px_the_umpires_sheets_fit_and_a_tap_opens_one(
     browser, live_server, umpire_with_sheets
 ):
     _umpire, sheets = umpire_with_sheets
-    log_in(browser, live_server, "ump", PASSWORD)
-    browser.find_element(By.ID, "umpire-home-link").click()  # from the admin
+    log_in(browser, live_server, "ump", PASSWORD)  # an umpire lands on his home
+    assert browser.current_url == live_server.url + reverse("umpire-home")
     browser.set_window_size(820, 1000)
     wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "a.sheet-card"))
 

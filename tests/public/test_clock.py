@@ -5,6 +5,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from tournaments.live import live_touch
+from tournaments.models import Tournament
 from tournaments.services.sessions import session_end, session_start
 
 
@@ -42,3 +44,18 @@ def test_a_tournament_without_sessions_has_no_session_on_its_clock(client, trans
 
     TournamentFactory(slug="empty")
     assert client.get("/t/empty/clock.json").json()["session"] is None
+
+
+def test_the_clock_of_a_finished_tournament_knows_it_is_over(client, event):
+    tournament, first, _second = event
+    session_start(session=first.session, at=timezone.now() - timedelta(minutes=160))
+    session_end(session=first.session)
+    assert client.get("/t/madrid/clock.json").json()["session"]["tournament_finished"] is False
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    live_touch(tournament.pk)
+    assert client.get("/t/madrid/clock.json").json()["session"]["tournament_finished"] is True
+
+
+def test_the_clock_page_carries_the_words_for_a_finished_tournament(client, event):
+    text = client.get("/t/madrid/clock/").content.decode()
+    assert 'data-text-finished="The tournament is over."' in text

@@ -188,7 +188,7 @@ def test_chinese_lines_never_split_a_rule_number_or_its_brackets(kind):
             penalty_words(penalty),
             _("Penalties (rule 3.11)"),
             _("Stopped by the time limit (3.5.6)"),
-            _("he did not come: the session is lost (rule 3.11.2)"),
+            _("did not come: the session is lost (rule 3.11.2)"),
         ]
         measure = renderer.measure(6.5)
         for text in texts_:

@@ -1,6 +1,10 @@
 """The series in the admin (series.admin): organisers add one and confirm the suggested
 links on its Links page, through the services; other roles are refused."""
 
+import html
+import json
+import re
+
 import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
@@ -111,3 +115,11 @@ def test_the_list_change_and_history_pages_open_for_an_organiser(organiser, leag
 def test_the_change_page_leads_to_the_links_page(organiser, league):
     page = logged_in(organiser).get(f"/admin/series/series/{league.pk}/change/").content.decode()
     assert f'href="/admin/series/series/{league.pk}/links/"' in page
+
+
+def test_the_add_form_fills_the_slug_from_the_name(organiser):
+    page = logged_in(organiser).get(ADD).content.decode()
+    constants = re.search(r'data-prepopulated-fields="([^"]*)"', page)
+    assert constants is not None, "the form fills no field from another"
+    fields = json.loads(html.unescape(constants.group(1)))
+    assert {"id": "#id_slug", "dependency_ids": ["#id_name"]}.items() <= fields[0].items()

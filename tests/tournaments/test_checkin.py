@@ -362,12 +362,12 @@ def test_the_check_in_of_a_replaced_player_no_longer_changes(sheet, substitute):
     seat_replace_with_substitute(
         table_session=sheet, player=late, substitute=substitute, reason="x"
     )
-    with pytest.raises(TournamentError, match="substitute took his seat"):
+    with pytest.raises(TournamentError, match="substitute took the seat"):
         checkin_record(session=sheet.session, player=late, arrived_at=START)
     session = sheet.session
     session.actual_start = START + datetime.timedelta(minutes=10)
     session.save()
-    with pytest.raises(TournamentError, match="substitute took his seat"):
+    with pytest.raises(TournamentError, match="substitute took the seat"):
         checkin_session_started(session=session)
     assert late_penalties(sheet)[0].forfeited
 

@@ -295,7 +295,7 @@ class SheetPage:
             return self._refused(error, self.checkin_form)
         if absent:
             return self._done(
-                _("%(p)s did not come: he lost the session and his seat is free for a substitute.")
+                _("%(p)s did not come: the session is lost and the seat is free for a substitute.")
                 % {"p": player}
             )
         return self._done(_("Arrival of %(p)s recorded.") % {"p": player})

@@ -111,8 +111,8 @@ class Tournament(models.Model):
         _("contest points of a forfeited session"),
         default=0,
         help_text=_(
-            "What a player who lost a session (rule 3.11.2) scores for it; his table points "
-            "are 0."
+            "What a player who lost a session (rule 3.11.2) scores for it; the table points "
+            "for it are 0."
         ),
     )
     team_counts_disqualified = models.BooleanField(

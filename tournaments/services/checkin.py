@@ -141,7 +141,7 @@ def _sync_late_penalty(
     if seat.replaced_player_id == player.pk and not (due and due.forfeited):
         raise TournamentError(
             _(
-                "%(player)s lost this session and a substitute took his seat: his late arrival "
+                "%(player)s lost this session and a substitute took the seat: the late arrival "
                 "can no longer change (a director's correction can)."
             )
             % {"player": player.name}
@@ -334,7 +334,7 @@ def checkin_record(
     if seat.replaced_player_id == player.pk:
         raise TournamentError(
             _(
-                "%(player)s lost this session and a substitute took his seat: his check-in "
+                "%(player)s lost this session and a substitute took the seat: the check-in "
                 "can no longer change (a director's correction can)."
             )
             % {"player": player.name}

@@ -35,6 +35,11 @@
       return;
     }
     var s = state.session;
+    if (s.tournament_finished) {  // every sheet countersigned: no time to count any more
+      sessionLine.textContent = "";
+      show("finished", "", text.textFinished);
+      return;
+    }
     sessionLine.textContent = text.textSession + " " + s.number;
     if (!s.start) { show("waiting", format(s.minutes * 60000), text.textWaiting); return; }
     var end = Date.parse(s.start) + s.minutes * 60000;
