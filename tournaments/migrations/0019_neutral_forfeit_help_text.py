@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0017_player_country_iso'),
+        ('tournaments', '0018_sanction_lifted_on_appeal'),
     ]
 
     operations = [
