@@ -289,6 +289,14 @@ def _record(entry: TableEntry, *, author) -> Hand:
     }
     if entry.number != entry.table_session.hands.count() + 1:
         raise SheetChanged()
+    if eligibility.player_is_barred(entry.entered_by):
+        raise TournamentError(
+            _(
+                "This hand was entered by a player since disqualified or excluded (rules "
+                "3.11.4-5): it is not recorded; the umpire enters it if it stands."
+            ),
+            code="invalid_state",
+        )
     if entry.outcome == Hand.Outcome.WIN:
         return hand_record_win(
             winner=entry.winner,

@@ -100,8 +100,8 @@ def test_it_refuses_another_format(tmp_path, document):
 
 
 def test_it_refuses_a_wrong_version(tmp_path, document):
-    document["version"] = 3
-    assert "version 3" in refused(tmp_path, dumps(document))
+    document["version"] = 4
+    assert "version 4" in refused(tmp_path, dumps(document))
     document["version"] = True  # not a version, though True == 1
     assert "version True" in refused(tmp_path, dumps(document))
 
@@ -204,3 +204,45 @@ def test_the_refusal_goes_to_stderr_with_exit_code_1(tmp_path, document, capsys,
     assert exit_.value.code == 1
     out, err = capsys.readouterr()
     assert out == "" and "version 99" in err and "Nothing was imported" in err
+
+
+def test_a_sanction_in_force_naming_an_appeal_that_lifted_it_is_refused(tmp_path, document):
+    document["sanctions"] = [
+        {
+            "kind": "warning",
+            "reason": "Slow play",
+            "decided_at": "2026-05-01T10:00:00+00:00",
+            "decided_by": None,
+            "player": document["players"][0]["registration_number"],
+            "session": None,
+            "voided_at": None,
+            "void_reason": "",
+            "voided_by": None,
+            "void_appeal": 1,
+            "status_before": "",
+        }
+    ]
+    assert "one in force has neither" in refused(tmp_path, dumps(document))
+
+
+def test_a_version_2_sanction_is_restored_in_force(tmp_path, document):
+    from tournaments.models import Sanction
+
+    document["version"] = 2
+    document["sanctions"] = [
+        {
+            "kind": "warning",
+            "reason": "Slow play",
+            "decided_at": "2026-05-01T10:00:00+00:00",
+            "decided_by": None,
+            "player": document["players"][0]["registration_number"],
+            "session": None,
+        }
+    ]
+    path = tmp_path / "v2.json"
+    path.write_text(dumps(document), encoding="utf-8")
+    from django.core.management import call_command
+
+    call_command("import_tournament", str(path))
+    (sanction,) = Sanction.objects.all()
+    assert not sanction.voided and sanction.status_before == ""

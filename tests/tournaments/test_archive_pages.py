@@ -248,7 +248,7 @@ def test_the_restore_refuses_an_archive_of_another_version_and_writes_nothing(
     before = Tournament.objects.count()
     response = restore(chief_client, small_played, dumps(document))
     assert response.context["form"].errors["archive"] == [
-        "The archive is of version 99; this site reads versions 1, 2."
+        "The archive is of version 99; this site reads versions 1, 2, 3."
     ]
     assert nothing_written(media, before)
 

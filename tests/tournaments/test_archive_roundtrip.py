@@ -131,8 +131,13 @@ def test_the_demo_tournament_round_trips_field_by_field(played_demo):
         list(Correction.objects.order_by("made_at").values_list("kind", "reason", "made_at"))
         == corrections
     )
-    # The fixture's criticism, and the player the demo disqualifies.
-    assert Sanction.objects.filter(player__tournament=restored).count() == 2
+    # The fixture's criticism, the disqualification the demo lifts on appeal, and the player
+    # it disqualifies.
+    sanctions = Sanction.objects.filter(player__tournament=restored)
+    assert sanctions.count() == 3
+    lifted = sanctions.get(voided_at__isnull=False)
+    assert lifted.void_appeal.statement.startswith("I spoke to the umpire")
+    assert lifted.voided_by.username == "chief" and lifted.void_reason
     assert corrections_described(DEMO_SLUG) == described
     restored_void = Correction.objects.get(kind="penalty_void")
     assert Penalty.objects.get(pk=restored_void.before["penalty"]).kind == "exposed_hand"

@@ -152,7 +152,7 @@ def test_the_demo_has_a_correction_an_upheld_and_a_rejected_appeal(demo):
         table_session__session__tournament=demo, kind=Correction.Kind.PENALTY_VOID
     )
     assert correction.reason and correction.made_by.username == "chief"
-    appeals = Appeal.objects.filter(session__tournament=demo)
+    appeals = Appeal.objects.filter(session__tournament=demo, subject="penalty")
     assert sorted(appeals.values_list("status", "fee_status")) == [
         ("rejected", "forfeited"),
         ("upheld", "returned"),
@@ -163,6 +163,23 @@ def test_the_demo_has_a_correction_an_upheld_and_a_rejected_appeal(demo):
     voided = Penalty.objects.get(pk=correction.before["penalty"])
     assert voided.voided_at is not None
     assert voided.history.first().history_user.username == "chief"
+
+
+@pytest.mark.django_db
+def test_the_demo_lifts_a_disqualification_on_an_upheld_appeal(demo):
+    from tournaments.models import Sanction
+
+    lifted, kept = Sanction.objects.filter(player__tournament=demo).order_by("decided_at", "pk")
+    assert (lifted.kind, lifted.voided, kept.kind, kept.voided) == (
+        "disqualification",
+        True,
+        "disqualification",
+        False,
+    )
+    assert lifted.void_appeal.status == "upheld" and lifted.void_appeal.player == lifted.player
+    assert lifted.voided_by.username == "chief" and lifted.void_reason
+    assert lifted.player.status == Player.Status.ACTIVE
+    assert kept.player.status == Player.Status.DISQUALIFIED
 
 
 @pytest.mark.django_db

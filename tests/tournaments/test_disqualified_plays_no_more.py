@@ -214,3 +214,23 @@ def test_player_links_leaves_him_out(two_sessions):
     call_command("player_links", first.session.tournament.slug, stdout=out)
     names = [line.split("\t")[1] for line in out.getvalue().splitlines()]
     assert barred.name not in names and len(names) == 3
+
+
+def test_a_hand_he_entered_before_his_disqualification_is_refused_when_confirmed(two_sessions):
+    from player_entry.models import TableEntry
+    from tests.player_entry.helpers import answer, send_hand
+
+    first, _second = two_sessions
+    phones = {}
+    for position in "AC":
+        phones[position] = Client()
+        link = player_link_issue(player=player_at(first, position))
+        assert phones[position].get(f"/p/{link.token}/").status_code == 302
+    entered = send_hand(phones["A"], first, winner="B", discarder="C")
+    assert entered.status_code in (200, 201), entered.content
+    disqualify(player_at(first, "A"))
+    entry = TableEntry.objects.get()
+    answer(phones["C"], entry.pk, "confirm")
+    entry.refresh_from_db()
+    assert entry.status == TableEntry.Status.REFUSED and "3.11.4-5" in entry.reason
+    assert not Hand.objects.filter(table_session=first).exists()

@@ -165,7 +165,15 @@ CONFIRMATION_FIELDS = ["confirmed_at"]
 # before/after: translated; appeal: its number in "appeals" (see above)
 CORRECTION_FIELDS = ["kind", "reason", "made_at"]
 RESULT_FIELDS = ["position", "score", "rank", "table_points_12", "forfeited"]
-SANCTION_FIELDS = ["kind", "reason", "decided_at"]
+SANCTION_FIELDS = ["kind", "reason", "decided_at", "status_before", "voided_at", "void_reason"]
+# A file of version 2 or older: its sanctions were all in force (none lifted then).
+SANCTION_FIELDS_ADDED = {
+    "status_before": "",
+    "voided_at": None,
+    "void_reason": "",
+    "voided_by": None,
+    "void_appeal": None,
+}
 # player, team: natural keys; before/after: a team translated (see above)
 REGISTRATION_CORRECTION_FIELDS = ["reason", "made_at"]
 APPEAL_FIELDS = [
@@ -193,7 +201,7 @@ USER_FIELDS = {
     Penalty: ["recorded_by", "voided_by"],
     SheetConfirmation: ["recorded_by"],
     Correction: ["made_by"],
-    Sanction: ["decided_by"],
+    Sanction: ["decided_by", "voided_by"],
     Appeal: ["filed_by", "ruled_by"],
     RegistrationCorrection: ["made_by"],
 }
@@ -399,6 +407,7 @@ def export_tournament(tournament: Tournament) -> dict:
                 **keys.users_of(s),
                 "player": keys.player(s.player_id),
                 "session": session_numbers.get(s.session_id),
+                "void_appeal": keys.appeals.get(s.void_appeal_id),
             }
             for s in Sanction.objects.filter(player__tournament=tournament).order_by(
                 "decided_at", "pk"

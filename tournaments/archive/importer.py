@@ -218,6 +218,20 @@ def _federation_details(data: dict, where: str) -> dict:
     return data
 
 
+def _check_lifting(sanction: Sanction, appeal, where: str) -> None:
+    """A lifted sanction has its time and reason; one in force has neither, nor an appeal
+    that lifted it (the database's `sanction_lifted_with_reason`)."""
+    in_force = sanction.voided_at is None
+    if in_force != (sanction.void_reason == "") or (in_force and appeal is not None):
+        raise ArchiveError(
+            _(
+                "%(where)s: a lifted sanction has its time and its reason; one in force has "
+                "neither, nor an appeal that lifted it."
+            )
+            % {"where": where}
+        )
+
+
 def _create(model: type[models.Model], objs: list, restore: tuple[str, ...] = ()) -> list:
     """bulk_create (no history rows), then the timestamps the database set itself put back."""
     kept = [[getattr(obj, name) for name in restore] for obj in objs]
@@ -250,6 +264,7 @@ class _Importer:
         # each correction with the appeal it names (its number in "appeals") and where
         self.correction_appeals: list[tuple[Correction, object, str]] = []
         self.appeals: list[Appeal] = []
+        self.sanction_appeals: list[tuple[Sanction, object, str]] = []
 
     # -- references ------------------------------------------------------------------------
 
@@ -316,6 +331,7 @@ class _Importer:
         self._sanctions()
         self._appeals()
         self._correction_appeals()
+        self._sanction_appeals()
         self._registration_corrections(tournament)
         for section in SECTIONS.values():  # the sections of apps built on tournaments
             if self.version >= section.since:  # an older file: none of its rows
@@ -818,7 +834,8 @@ class _Importer:
         sanctions = []
         for i, item in enumerate(_list(self.doc, "sanctions", _("the file"))):
             where = f"sanctions[{i}]"
-            session = _required(_dict(item, where), "session", where)
+            item = {**spec.SANCTION_FIELDS_ADDED, **_dict(item, where)}
+            session = _required(item, "session", where)
             if session is not None and session not in self.sessions:
                 raise ArchiveError(
                     _("%(where)s: no session %(n)r in the file.") % {"where": where, "n": session}
@@ -834,6 +851,9 @@ class _Importer:
                     **self.user_refs(Sanction, item, where),
                 )
             )
+            _check_lifting(sanctions[-1], item["void_appeal"], where)
+            if item["void_appeal"] is not None:
+                self.sanction_appeals.append((sanctions[-1], item["void_appeal"], where))
         _create(Sanction, sanctions, ("decided_at",))
         self._count("sanctions", sanctions)
 
@@ -871,6 +891,19 @@ class _Importer:
         _create(Appeal, appeals)
         self.appeals = appeals
         self._count("appeals", appeals)
+
+    def _sanction_appeals(self) -> None:
+        """The appeal that lifted each sanction, by its number in "appeals"."""
+        named = []
+        for sanction, number, where in self.sanction_appeals:
+            if not _is_number(number) or not 1 <= number <= len(self.appeals):
+                raise ArchiveError(
+                    _("%(where)s: no %(what)s %(key)s in the file.")
+                    % {"where": where, "what": _("appeal"), "key": number}
+                )
+            sanction.void_appeal = self.appeals[number - 1]
+            named.append(sanction)
+        Sanction.objects.bulk_update(named, ["void_appeal"], batch_size=500)
 
     def _correction_appeals(self) -> None:
         """Each correction's appeal, by its number in "appeals" (1 for the first)."""

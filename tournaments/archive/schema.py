@@ -21,8 +21,9 @@ FORMAT = "mcr-tournament"
 # every version in VERSIONS_READ, an older file as having none of what it lacks.
 # 2: registration corrections ("registration_corrections") and the score desk's entries
 # ("desk_entries", desk.archive).
-VERSION = 2
-VERSIONS_READ = (1, 2)
+# 3: sanctions lifted on appeal ("voided_at", "void_reason", "voided_by", "void_appeal").
+VERSION = 3
+VERSIONS_READ = (1, 2, 3)
 
 
 class ArchiveError(TournamentError):

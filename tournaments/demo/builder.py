@@ -15,6 +15,7 @@ from tournaments import scoring_adapter, seating_adapter
 from tournaments.countries import country_code
 from tournaments.demo import paper
 from tournaments.demo import users as demo_users
+from tournaments.demo.lifted_disqualification import disqualification_lifted_on_appeal
 from tournaments.history import acting_as
 from tournaments.models import Hand, Penalty, Player, Sanction, Session, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION
@@ -571,6 +572,8 @@ def build_demo(
             progress(session.number, hands)
     with transaction.atomic():
         appeal_count, correction_count = _correct_and_appeal(tournament, people)
+        disqualification_lifted_on_appeal(tournament, people)
+        appeal_count += 1
         _disqualify_one(tournament, people)
     # The status follows the facts: running, the last session's sheets awaiting the chief
     # umpire's countersignature (the last of them finishes the tournament).
@@ -611,6 +614,7 @@ def demo_delete(tournament: Tournament) -> None:
 
     corrections = Correction.objects.filter(table_session__session__tournament=tournament)
     corrections.update(appeal=None)  # an appeal and the correction applying it name each other
+    Sanction.objects.filter(player__tournament=tournament).update(void_appeal=None)
     Appeal.objects.filter(session__tournament=tournament).delete()
     corrections.delete()
     SheetConfirmation.objects.filter(table_session__session__tournament=tournament).delete()
