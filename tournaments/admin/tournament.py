@@ -390,7 +390,11 @@ class TournamentAdmin(admin.ModelAdmin):
             title=_("Re-seat remaining sessions"),
             intro=_(
                 "After a withdrawal, a late entry or a substitution: sessions from the one "
-                "given on are drawn again; sessions already played stay as they are."
+                "given on are drawn again; sessions already played stay as they are. The "
+                "sessions drawn again keep their scheduled times, and each table its umpire "
+                "(the umpire rota stays with the table numbers): a table the new chart no "
+                "longer has loses its umpire, a new table has none until the rota gives it "
+                "one; the job's result lists both."
             ),
             form_class=ReseatForm,
             initial=lambda tournament: {"from_session": first_unplayed_session(tournament)},

@@ -2,10 +2,11 @@
 
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import policies, roles, seating_adapter
@@ -28,6 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.play import POSITIONS
+from tournaments.services.sheets import sheet_touch
 
 DEFAULT_TIME_LIMIT = 20.0
 
@@ -61,15 +63,45 @@ def _stage_sessions(tournament: Tournament) -> int:
     return tournament.qualifying_sessions or tournament.sessions_planned
 
 
+@dataclass
+class RotaCarried:
+    """What a chart drawn again did with the umpires of the sheets it replaced (the rota stays
+    with the table numbers): how many sheets kept theirs (`kept`), the sheets of tables the
+    new chart no longer has, with their umpire (`dropped`: session, table, username), and the
+    new tables of a session that had a rota, without an umpire yet (`unassigned`)."""
+
+    kept: int = 0
+    dropped: list[tuple[int, int, str]] = field(default_factory=list)
+    unassigned: list[tuple[int, int]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.kept or self.dropped or self.unassigned)
+
+
 def _write_session(
-    *, tournament: Tournament, number: int, tables, players: dict[int, Player], stage: str
+    *,
+    tournament: Tournament,
+    number: int,
+    tables,
+    players: dict[int, Player],
+    stage: str,
+    session: Session | None = None,
+    carried: RotaCarried | None = None,
 ) -> Session:
-    session = Session.objects.create(tournament=tournament, number=number, stage=stage)
+    """Seat one session. A session drawn again (`session`) keeps its row (its scheduled times)
+    and the score sheets of the table numbers the new chart still has (their umpires: the rota
+    stays with the table numbers); `carried` records what became of the umpires."""
+    if session is None:
+        session = Session.objects.create(tournament=tournament, number=number, stage=stage)
+    elif session.stage != stage:
+        session.stage = stage
+        session.save(update_fields=["stage"])
+    if carried is None:
+        carried = RotaCarried()
+    sheets = _session_sheets(tournament, session, len(tables), carried)
     substitutes = iter(_substitutes(tournament))
     seats = []
     for table_number, table_players in enumerate(tables, start=1):
-        table, _created = Table.objects.get_or_create(tournament=tournament, number=table_number)
-        table_session = TableSession.objects.create(session=session, table=table)
         for position, number_at_seat in zip(POSITIONS, table_players, strict=True):
             if seating_adapter.is_bye(number_at_seat):
                 player = next(substitutes, None)
@@ -84,7 +116,12 @@ def _write_session(
             else:
                 player = players[number_at_seat]
             seats.append(
-                Seat(table_session=table_session, session=session, player=player, position=position)
+                Seat(
+                    table_session=sheets[table_number],
+                    session=session,
+                    player=player,
+                    position=position,
+                )
             )
     # With history: the audit trail shows when each seat was drawn, and by whom.
     bulk_create_with_history(seats, Seat, default_user=history_user())
@@ -92,18 +129,51 @@ def _write_session(
     return session
 
 
+def _session_sheets(
+    tournament: Tournament, session: Session, count: int, carried: RotaCarried
+) -> dict[int, TableSession]:
+    """The score sheets of tables 1..count of the session, by table number: those it had are
+    kept with their umpire (their seats are drawn again), the others are made; the sheets of
+    tables beyond `count` go."""
+    existing = {
+        sheet.table.number: sheet
+        for sheet in session.table_sessions.select_related("table", "umpire")
+    }
+    Seat.objects.filter(session=session).delete()  # each with its history
+    for table_number in sorted(n for n in existing if n > count):
+        sheet = existing.pop(table_number)
+        if sheet.umpire_id is not None:
+            carried.dropped.append((session.number, table_number, sheet.umpire.get_username()))
+        sheet.delete()
+    had_rota = any(sheet.umpire_id is not None for sheet in existing.values())
+    sheets = {}
+    for table_number in range(1, count + 1):
+        sheet = existing.get(table_number)
+        if sheet is None:
+            table, _created = Table.objects.get_or_create(
+                tournament=tournament, number=table_number
+            )
+            sheet = TableSession.objects.create(session=session, table=table)
+            if had_rota:
+                carried.unassigned.append((session.number, table_number))
+        else:
+            sheet_touch(sheet)  # its seats changed: a reader's copy is out of date
+            carried.kept += sheet.umpire_id is not None
+        sheets[table_number] = sheet
+    return sheets
+
+
 def _check_nothing_recorded(sessions) -> None:
-    """Re-drawing replaces these sessions whole: refuse while anything was recorded on them,
-    so that no penalty, result, check-in or umpire assignment is ever deleted silently."""
+    """Re-drawing replaces the seats of these sessions: refuse while anything was recorded on
+    them, so that no penalty, result or check-in is ever deleted silently. Their scheduled
+    times and their sheets' umpires are no such record: they stay (`_write_session`)."""
     sheets = TableSession.objects.filter(session__in=sessions)
     recorded = [
         (_("hands"), Hand.objects.filter(table_session__in=sheets).exists()),
         (_("penalties"), Penalty.objects.filter(table_session__in=sheets).exists()),
         (_("session results"), SessionResult.objects.filter(session__in=sessions).exists()),
         (_("check-ins"), CheckIn.objects.filter(session__in=sessions).exists()),
-        (_("umpire assignments"), sheets.filter(umpire__isnull=False).exists()),
         (_("started sessions"), sessions.filter(actual_start__isnull=False).exists()),
-        (_("scheduled times"), sessions.filter(scheduled_start__isnull=False).exists()),
         (_("appeals"), Appeal.objects.filter(session__in=sessions).exists()),
         (_("sanctions"), Sanction.objects.filter(session__in=sessions).exists()),
         (_("corrections"), Correction.objects.filter(table_session__in=sheets).exists()),
@@ -218,8 +288,11 @@ def _lock_and_recheck(
 
 def _write_chart(
     *, tournament: Tournament, chart, players: dict[int, Player], first: int, replace
-) -> None:
-    replace.delete()
+) -> RotaCarried:
+    """Write the chart's sessions from number `first` on over the sessions `replace`: a session
+    of the same number keeps its row and the sheets of its table numbers; the others go."""
+    carried = RotaCarried()
+    sessions = {session.number: session for session in replace}
     for offset, tables in enumerate(chart):
         _write_session(
             tournament=tournament,
@@ -227,7 +300,12 @@ def _write_chart(
             tables=tables,
             players=players,
             stage=Session.Stage.QUALIFYING,
+            session=sessions.pop(first + offset, None),
+            carried=carried,
         )
+    for session in sessions.values():
+        session.delete()
+    return carried
 
 
 def seating_check_generate(*, tournament: Tournament, user=None) -> None:
@@ -304,6 +382,56 @@ def _save_late_numbers(late: tuple[tuple[int, int], ...]) -> None:
         player.save(update_fields=["lot_number"])  # with history: the audit trail shows it
 
 
+@dataclass(frozen=True)
+class Reseated:
+    """A re-seat's result: the seed to print, and what became of the umpire rota."""
+
+    seed: str
+    rota: RotaCarried
+
+
+def _by_table(pairs) -> str:
+    """(session, table, *who) as "table 8 (umpire2): sessions 4, 5, 6": one phrase per table,
+    so that a rota of a whole event stays a few words."""
+    sessions: dict[tuple, list[int]] = {}
+    for session, table, *who in pairs:
+        sessions.setdefault((table, *who), []).append(session)
+    phrases = []
+    for (table, *who), numbers in sorted(sessions.items()):
+        phrase = _("table %(table)s") % {"table": table}
+        if who:
+            phrase += f" ({who[0]})"
+        listed = ", ".join(str(n) for n in sorted(numbers))
+        phrase += ": " + ngettext("session %(n)s", "sessions %(n)s", len(numbers)) % {"n": listed}
+        phrases.append(phrase)
+    return "; ".join(phrases)
+
+
+def rota_carried_text(rota: RotaCarried) -> str:
+    """The umpire rota after a chart was drawn again, in words (empty when there was none)."""
+    lines = []
+    if rota.kept:
+        lines.append(
+            ngettext(
+                "%(n)s score sheet keeps its umpire: the rota stays with the table numbers.",
+                "%(n)s score sheets keep their umpires: the rota stays with the table numbers.",
+                rota.kept,
+            )
+            % {"n": rota.kept}
+        )
+    if rota.dropped:
+        lines.append(
+            _("No longer in the chart, with their umpire: %(tables)s.")
+            % {"tables": _by_table(rota.dropped)}
+        )
+    if rota.unassigned:
+        lines.append(
+            _("New, without an umpire (assign it on the umpire rota): %(tables)s.")
+            % {"tables": _by_table(rota.unassigned)}
+        )
+    return " ".join(lines)
+
+
 def seating_check_reseat(*, tournament: Tournament, from_session: int, user=None) -> None:
     """Refuse now what `seating_reseat_remaining` would refuse before searching."""
     _check_organiser(user)
@@ -318,9 +446,13 @@ def seating_reseat_remaining(
     time_limit: float = DEFAULT_TIME_LIMIT,
     user=None,
     progress: Progress | None = None,
-) -> str:
+) -> Reseated:
     """Regenerate sessions from `from_session` on after a withdrawal, late entry or
-    substitution, keeping who already met whom in the objective. Played sessions stay."""
+    substitution, keeping who already met whom in the objective. Played sessions stay.
+
+    The sessions drawn again keep their scheduled times, and each of their tables its score
+    sheet and umpire (the umpire rota stays with the table numbers); the result says which
+    umpires lost a table the new chart no longer has, and which new tables have none yet."""
     progress = progress or _no_progress
     _check_organiser(user)
     progress(0, STEPS, _("Reading the players and the sessions played"))
@@ -341,14 +473,14 @@ def seating_reseat_remaining(
             tournament, searched, lambda again: _reseat_inputs(again, from_session)
         )
         _save_late_numbers(searched.late)
-        _write_chart(
+        rota = _write_chart(
             tournament=locked,
             chart=chart,
             players=players,
             first=from_session,
             replace=locked.sessions.filter(number__gte=from_session),
         )
-    return seed
+    return Reseated(seed=seed, rota=rota)
 
 
 def _check_every_sheet_signed(tournament: Tournament) -> None:
@@ -490,8 +622,12 @@ def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress)
     }
     if options.from_session is None:
         seed = seating_generate(**arguments)
-        message = _("Seating chart generated. Seed (print it): %(seed)s")
+        message = _("Seating chart generated. Seed (print it): %(seed)s") % {"seed": seed}
     else:
-        seed = seating_reseat_remaining(from_session=options.from_session, **arguments)
-        message = _("Sessions from %(n)s on re-seated. Seed (print it): %(seed)s")
-    report(STEPS, STEPS, message % {"seed": seed, "n": options.from_session})
+        reseated = seating_reseat_remaining(from_session=options.from_session, **arguments)
+        message = _("Sessions from %(n)s on re-seated. Seed (print it): %(seed)s") % {
+            "seed": reseated.seed,
+            "n": options.from_session,
+        }
+        message = " ".join(filter(None, (message, rota_carried_text(reseated.rota))))
+    report(STEPS, STEPS, message)

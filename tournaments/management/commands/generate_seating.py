@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from tournaments.management.commands._base import TournamentCommand
 from tournaments.services.seating import (
     DEFAULT_TIME_LIMIT,
+    rota_carried_text,
     seating_generate,
     seating_reseat_remaining,
 )
@@ -24,16 +25,20 @@ class Command(TournamentCommand):
 
     def handle(self, *args, slug, seed, time_limit, from_session, **options):
         tournament = self.tournament(slug)
+        rota = ""
         if from_session is None:
             seed = seating_generate(tournament=tournament, seed=seed or None, time_limit=time_limit)
         else:
-            seed = seating_reseat_remaining(
+            reseated = seating_reseat_remaining(
                 tournament=tournament,
                 from_session=from_session,
                 seed=seed or None,
                 time_limit=time_limit,
             )
+            seed, rota = reseated.seed, rota_carried_text(reseated.rota)
         self.stdout.write(_("Seating generated with seed %(seed)s") % {"seed": seed})
+        if rota:
+            self.stdout.write(rota)
         for session in tournament.sessions.prefetch_related("table_sessions__seats__player"):
             tables = []
             for table_session in session.table_sessions.all():
