@@ -632,6 +632,15 @@ class SeatingApi(APIView):
                 "absent: draw the whole chart"
             ),
         )
+        without_oath = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text=gettext_lazy(
+                "the organiser confirms seating players for the first time although they have "
+                "not taken the Player's Oath the tournament requires (Appendix 2); noted in "
+                "their history"
+            ),
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -647,11 +656,16 @@ class SeatingApi(APIView):
         operation_id="seating_start",
         summary="Start the seating chart job",
         request=InputSerializer,
-        responses={202: OutputSerializer, **error_responses(400, 401, 403, 404)},
+        responses={202: OutputSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """Queue the search for the table-rotation chart (Appendix 3); answers at once with the
-        job. Refused before lots are drawn and once hands are recorded."""
+        job. Refused before lots are drawn and once hands are recorded. Where the tournament
+        requires the Player's Oath (Appendix 2) and players would take their first seat
+        without it (the whole chart; on a re-seat, players registered after the draw and
+        substitutes), refused with 409 naming them (field `without_oath`), unless
+        `without_oath` is true. A re-seat keeps the umpire rota with the table numbers: the
+        job's message lists what could not stay."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -659,6 +673,8 @@ class SeatingApi(APIView):
         params = {"seed": data["seed"], "time_limit": data["time_limit"]}
         if data["from_session"] is not None:
             params["from_session"] = data["from_session"]
+        if data["without_oath"]:
+            params["without_oath"] = True
         job = job_start(
             kind=Job.Kind.SEATING, tournament=tournament, params=params, user=request.user
         )

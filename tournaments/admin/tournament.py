@@ -45,6 +45,7 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import OathNotTaken, lots_draw
+from tournaments.services.oath import FirstSeatWithoutOath
 from tournaments.services.registration import player_register_substitute, players_import_csv
 from tournaments.services.seating import DEFAULT_TIME_LIMIT, seating_seed_final_session
 from tournaments.services.tournament import tournament_check_change, tournament_save
@@ -345,18 +346,23 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def _seating_job_page(self, request, object_id, *, title, intro, form_class, initial=None):
         """The seating and re-seat pages: the form starts a seating job (the search runs in
-        the background) and opens its page; a refusal is shown on the form."""
+        the background) and opens its page; a refusal is shown on the form. Players who would
+        take their first seat without the Player's Oath (Appendix 2) are listed, with "Seat
+        without the oath" to confirm (the same seed and search time)."""
         require_organiser(request)
         tournament = get_or_404(self, request, object_id)
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
+        unsworn = []
         if request.method == "POST" and form.is_valid():
+            params = form.job_params()
+            if "without_oath" in request.POST:
+                params["without_oath"] = True
             try:
                 job = job_start(
-                    kind=Job.Kind.SEATING,
-                    tournament=tournament,
-                    params=form.job_params(),
-                    user=request.user,
+                    kind=Job.Kind.SEATING, tournament=tournament, params=params, user=request.user
                 )
+            except FirstSeatWithoutOath as refusal:
+                unsworn = refusal.players
             except TournamentError as error:
                 add_error(form, error)
             else:
@@ -365,7 +371,7 @@ class TournamentAdmin(admin.ModelAdmin):
             self,
             request,
             "admin/tournaments/tournament/action_form.html",
-            {"form": form, "intro": intro, "submit_label": title},
+            {"form": form, "intro": intro, "submit_label": title, "unsworn": unsworn},
             obj=tournament,
             title=f"{title} — {tournament}",
         )

@@ -29,6 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.play import POSITIONS
+from tournaments.services.oath import oath_check_first_seats, oath_note_first_seats
 from tournaments.services.sheets import sheet_touch
 
 DEFAULT_TIME_LIMIT = 20.0
@@ -308,10 +309,55 @@ def _write_chart(
     return carried
 
 
-def seating_check_generate(*, tournament: Tournament, user=None) -> None:
+def _empty_seats(chart) -> int:
+    """The most empty seats of a session of the chart: the substitutes it needs."""
+    return max(
+        (sum(seating_adapter.is_bye(n) for table in tables for n in table) for tables in chart),
+        default=0,
+    )
+
+
+def _check_first_seats(
+    tournament: Tournament,
+    players: dict[int, Player],
+    *,
+    empty_seats: int,
+    sessions_kept,
+    without_oath: bool,
+    user,
+) -> list[Player]:
+    """The Player's Oath at every first seat (Appendix 2, `tournaments.services.oath`) of a
+    chart of `players` whose `empty_seats` (in a session) the first substitutes fill, as
+    `_write_session` takes them. Returns those seated without it, as confirmed."""
+    seated = [*players.values(), *_substitutes(tournament)[:empty_seats]]
+    return oath_check_first_seats(
+        tournament=tournament,
+        players=seated,
+        sessions_kept=sessions_kept,
+        without_oath=without_oath,
+        user=user,
+    )
+
+
+def _empty_seats_for(players: dict[int, Player]) -> int:
+    """Before the search: one table for every four players, a substitute in each seat left."""
+    return -len(players) % 4
+
+
+def seating_check_generate(
+    *, tournament: Tournament, without_oath: bool = False, user=None
+) -> None:
     """Refuse now what `seating_generate` would refuse before searching (nothing written)."""
     _check_organiser(user)
-    _generate_inputs(tournament)
+    _inputs, players = _generate_inputs(tournament)
+    _check_first_seats(
+        tournament,
+        players,
+        empty_seats=_empty_seats_for(players),
+        sessions_kept=Session.objects.none(),
+        without_oath=without_oath,
+        user=user,
+    )
 
 
 def seating_generate(
@@ -319,16 +365,19 @@ def seating_generate(
     tournament: Tournament,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    without_oath: bool = False,
     user=None,
     progress: Progress | None = None,
 ) -> str:
     """Draw the table-rotation chart (Appendix 3) for the round-robin sessions.
 
     Teammates never share a table when that is possible. Refused once any hand is recorded,
-    and if the players changed while the chart was searched.
+    and if the players changed while the chart was searched. Where the tournament requires
+    the Player's Oath, refused while someone would take his first seat without it, unless
+    `without_oath` (the organiser's confirmation, noted in their history).
     """
     progress = progress or _no_progress
-    _check_organiser(user)
+    seating_check_generate(tournament=tournament, without_oath=without_oath, user=user)
     progress(0, STEPS, _("Reading the players"))
     searched, players = _generate_inputs(tournament)
     seed = (seed or "").strip() or seating_adapter.new_seed()
@@ -344,6 +393,14 @@ def seating_generate(
     progress(2, STEPS, _("Writing the chart"))
     with transaction.atomic():
         locked, players = _lock_and_recheck(tournament, searched, _generate_inputs)
+        unsworn = _check_first_seats(
+            locked,
+            players,
+            empty_seats=_empty_seats(chart),
+            sessions_kept=Session.objects.none(),
+            without_oath=without_oath,
+            user=user,
+        )
         _write_chart(
             tournament=locked,
             chart=chart,
@@ -351,6 +408,7 @@ def seating_generate(
             first=1,
             replace=locked.sessions.all(),
         )
+        oath_note_first_seats(unsworn)
         locked.seating_seed = seed
         locked.status = Tournament.Status.SEATED
         locked.save(update_fields=["seating_seed", "status"])
@@ -432,10 +490,20 @@ def rota_carried_text(rota: RotaCarried) -> str:
     return " ".join(lines)
 
 
-def seating_check_reseat(*, tournament: Tournament, from_session: int, user=None) -> None:
+def seating_check_reseat(
+    *, tournament: Tournament, from_session: int, without_oath: bool = False, user=None
+) -> None:
     """Refuse now what `seating_reseat_remaining` would refuse before searching."""
     _check_organiser(user)
-    _reseat_inputs(tournament, from_session)
+    _inputs, players = _reseat_inputs(tournament, from_session)
+    _check_first_seats(
+        tournament,
+        players,
+        empty_seats=_empty_seats_for(players),
+        sessions_kept=tournament.sessions.filter(number__lt=from_session),
+        without_oath=without_oath,
+        user=user,
+    )
 
 
 def seating_reseat_remaining(
@@ -444,6 +512,7 @@ def seating_reseat_remaining(
     from_session: int,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    without_oath: bool = False,
     user=None,
     progress: Progress | None = None,
 ) -> Reseated:
@@ -452,9 +521,14 @@ def seating_reseat_remaining(
 
     The sessions drawn again keep their scheduled times, and each of their tables its score
     sheet and umpire (the umpire rota stays with the table numbers); the result says which
-    umpires lost a table the new chart no longer has, and which new tables have none yet."""
+    umpires lost a table the new chart no longer has, and which new tables have none yet.
+
+    The players it seats for the first time (registered after the draw, substitutes filling
+    its empty seats) are asked the Player's Oath as `seating_generate` asks it."""
     progress = progress or _no_progress
-    _check_organiser(user)
+    seating_check_reseat(
+        tournament=tournament, from_session=from_session, without_oath=without_oath, user=user
+    )
     progress(0, STEPS, _("Reading the players and the sessions played"))
     searched, players = _reseat_inputs(tournament, from_session)
     seed = (seed or "").strip() or seating_adapter.new_seed()
@@ -472,6 +546,14 @@ def seating_reseat_remaining(
         locked, players = _lock_and_recheck(
             tournament, searched, lambda again: _reseat_inputs(again, from_session)
         )
+        unsworn = _check_first_seats(
+            locked,
+            players,
+            empty_seats=_empty_seats(chart),
+            sessions_kept=locked.sessions.filter(number__lt=from_session),
+            without_oath=without_oath,
+            user=user,
+        )
         _save_late_numbers(searched.late)
         rota = _write_chart(
             tournament=locked,
@@ -480,6 +562,7 @@ def seating_reseat_remaining(
             first=from_session,
             replace=locked.sessions.filter(number__gte=from_session),
         )
+        oath_note_first_seats(unsworn)
     return Reseated(seed=seed, rota=rota)
 
 
@@ -555,7 +638,7 @@ def seating_seed_final_session(
 # -- seating as a background job (tournaments.services.jobs, kind "seating") ------------------
 
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.5, 300.0
-_JOB_PARAMS = {"seed", "time_limit", "from_session"}
+_JOB_PARAMS = {"seed", "time_limit", "from_session", "without_oath"}
 
 
 @dataclass(frozen=True)
@@ -563,11 +646,13 @@ class _JobOptions:
     seed: str
     time_limit: float
     from_session: int | None
+    without_oath: bool = False
 
 
 def _job_options(params: dict) -> _JobOptions:
     """The parameters of a seating job: {"seed": str, "time_limit": seconds, "from_session":
-    a session number to re-seat from, or absent to generate the whole chart}."""
+    a session number to re-seat from, or absent to generate the whole chart, "without_oath":
+    true to confirm first seats without the Player's Oath (Appendix 2), or absent}."""
     unknown = sorted(set(params) - _JOB_PARAMS)
     if unknown:
         raise TournamentError(_("Unknown parameters: %(names)s.") % {"names": ", ".join(unknown)})
@@ -589,7 +674,15 @@ def _job_options(params: dict) -> _JobOptions:
         isinstance(from_session, bool) or not isinstance(from_session, int) or from_session < 1
     ):
         raise TournamentError(_("Re-seat from a session number (1 or more)."))
-    return _JobOptions(seed=seed, time_limit=float(time_limit), from_session=from_session)
+    without_oath = params.get("without_oath", False)
+    if not isinstance(without_oath, bool):
+        raise TournamentError(_("Confirm seating without the oath with true or false."))
+    return _JobOptions(
+        seed=seed,
+        time_limit=float(time_limit),
+        from_session=from_session,
+        without_oath=without_oath,
+    )
 
 
 def seating_job_check(*, user, tournament: Tournament, params: dict) -> None:
@@ -597,9 +690,14 @@ def seating_job_check(*, user, tournament: Tournament, params: dict) -> None:
     the user's role, and what the search would refuse anyway (no lots, records kept...)."""
     options = _job_options(params)
     if options.from_session is None:
-        seating_check_generate(tournament=tournament, user=user)
+        seating_check_generate(tournament=tournament, without_oath=options.without_oath, user=user)
     else:
-        seating_check_reseat(tournament=tournament, from_session=options.from_session, user=user)
+        seating_check_reseat(
+            tournament=tournament,
+            from_session=options.from_session,
+            without_oath=options.without_oath,
+            user=user,
+        )
 
 
 def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress) -> None:
@@ -618,6 +716,7 @@ def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress)
         "tournament": tournament,
         "seed": options.seed or None,
         "time_limit": options.time_limit,
+        "without_oath": options.without_oath,
         "progress": report,
     }
     if options.from_session is None:
