@@ -69,7 +69,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma list like 16x5,28x8t (t = teams of 4)")
     b.add_argument("--output", default="bench-results/seating.json")
     sub.add_parser("rotation", help="print the Appendix 4 seat rotation and hand winds")
+    lot = sub.add_parser("lot", help="re-run a lot: the numbers in the order the seed draws them")
+    lot.add_argument("--seed", required=True, help="the seed printed with the lot")
+    lot.add_argument("numbers", nargs="+", type=_positive_int,
+                     help="the players' numbers (a tie at the cut-off: the tied players)")
     return p
+
+
+def _print_lot(numbers, seed) -> int:
+    """Each number with its place in the lot, the first drawn first."""
+    from .lots import lot_order
+    for place, number in enumerate(lot_order(numbers, seed), 1):
+        print(f"{place:>4}  {number}")
+    return 0
 
 
 def main(argv=None) -> int:
@@ -102,6 +114,8 @@ def main(argv=None) -> int:
             from .bench import run_bench
             return run_bench(quick=args.quick, effort=args.effort,
                              cells=args.cells, output=args.output)
+        if args.command == "lot":
+            return _print_lot(args.numbers, args.seed)
         if args.command == "rotation":
             from .rotation import hand_table, seat_rotation
             print("Round  East South West North")

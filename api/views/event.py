@@ -19,11 +19,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
+from api.views.seeding import CutOffDecisionSerializer
 from tournaments import policies, roles
 from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.cut_off import cut_off_decisions_as_dicts
 from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
@@ -825,6 +827,13 @@ class StandingsApi(APIView):
             "teams": serializers.ListField(
                 child=StandingsTeam, help_text=gettext_lazy("ranked teams")
             ),
+            "cut_off_decisions": serializers.ListField(
+                child=CutOffDecisionSerializer(),
+                help_text=gettext_lazy(
+                    "how each tie at a final's cut-off was decided (rule 3.10.1): a lot or a "
+                    "play-off"
+                ),
+            ),
         },
     )
 
@@ -847,6 +856,7 @@ class StandingsApi(APIView):
         )
         data = standings_as_dict(standings)
         data["provisional"] = standings_provisional(tournament, standings.session_numbers)
+        data["cut_off_decisions"] = cut_off_decisions_as_dicts(tournament=tournament)
         return Response(data)
 
 

@@ -29,6 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.play import POSITIONS
+from tournaments.services.cut_off import cut_off_ranking, final_session_to_seed
 from tournaments.services.oath import oath_check_first_seats, oath_note_first_seats
 from tournaments.services.sheets import sheet_touch
 
@@ -566,73 +567,45 @@ def seating_reseat_remaining(
     return Reseated(seed=seed, rota=rota)
 
 
-def _check_every_sheet_signed(tournament: Tournament) -> None:
-    """The final stage is seeded from official standings, which count signed sheets only
-    (Appendix 5): refuse while a sheet of an earlier session is not signed, naming it."""
-    unsigned = TableSession.objects.filter(session__tournament=tournament).exclude(
-        status__in=(TableSession.Status.SIGNED, TableSession.Status.FINAL)
-    )
-    names = [
-        _("session %(session)s table %(table)s") % {"session": s, "table": t}
-        for s, t in unsigned.order_by("session__number", "table__number").values_list(
-            "session__number", "table__number"
-        )
-    ]
-    if names:
-        raise TournamentError(
-            _(
-                "The final stage is seeded from official standings, which count signed sheets "
-                "only; not signed yet: %(sheets)s."
-            )
-            % {"sheets": ", ".join(names)},
-            code="invalid_state",
-        )
-
-
 @transaction.atomic
 def seating_seed_final_session(
     *,
     tournament: Tournament,
     method: str = "straight",
     finalists: int | None = None,
+    without_oath: bool = False,
     user=None,
 ) -> Session:
-    """Add the next session of the final stage, seated by current standings: the top four
-    at table 1 ("straight") or in snake bands ("snake")."""
-    from tournaments.selectors.standings import standings_compute
+    """Add the next session of the final stage, seated by the official standings: the top
+    four at table 1 ("straight") or in snake bands ("snake").
 
+    Who advances follows the standings (rule 3.10.1); players sharing a place across the cut-off
+    are taken in the order a recorded decision gives, and refused until there is one (never by
+    player number: `tournaments.services.cut_off`). A player whose first seat it would be is
+    asked the Player's Oath as every seating asks it (`without_oath`: the organiser confirms).
+    """
     _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        raise TournamentError(_("A round-robin tournament has no seeded final stage."))
-    count = finalists or tournament.finalists
-    if not count or count % 4:
-        raise TournamentError(_("Set the number of players advancing (a multiple of four)."))
-    number = (
-        tournament.sessions.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
-    if number > tournament.sessions_planned:
-        raise TournamentError(
-            _("All %(n)s sessions already exist.") % {"n": tournament.sessions_planned}
-        )
-    _check_every_sheet_signed(tournament)
-    table = standings_compute(tournament=tournament)
-    ranking = [
-        row.number
-        for row in table.players
-        if row.status == Player.Status.ACTIVE and row.rank is not None
-    ]
-    ranking = ranking[:count]
-    if len(ranking) < count:
-        raise TournamentError(_("Only %(n)s players can advance.") % {"n": len(ranking)})
+    number, count = final_session_to_seed(tournament, finalists)
+    ranking = cut_off_ranking(tournament=tournament, count=count, session=number)
     tables = seating_adapter.seeded_tables(ranking, method=method)
-    return _write_session(
+    players = _numbered_players(tournament)
+    unsworn = oath_check_first_seats(
+        tournament=tournament,
+        players=[players[n] for n in ranking],
+        sessions_kept=tournament.sessions.all(),
+        without_oath=without_oath,
+        user=user,
+    )
+    session = _write_session(
         tournament=tournament,
         number=number,
         tables=tables,
-        players=_numbered_players(tournament),
+        players=players,
         stage=Session.Stage.FINAL,
     )
+    oath_note_first_seats(unsworn)
+    return session
 
 
 # -- seating as a background job (tournaments.services.jobs, kind "seating") ------------------
