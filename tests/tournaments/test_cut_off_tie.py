@@ -80,6 +80,21 @@ def test_seeding_refuses_a_tie_across_the_cut_off_naming_the_players_and_places(
     assert not tied.sessions.filter(number=2).exists()
 
 
+def test_the_places_are_the_standings_and_a_withdrawn_player_does_not_advance(tied):
+    from tournaments.services.registration import player_withdraw
+
+    for number in (5, 1):  # the winner of table 2 and one of the four level at table 1
+        player_withdraw(player=tied.players.get(lot_number=number))
+    # P2-P4 advance; P6-P8 share places 6 to 8 of the standings for the last seat.
+    with pytest.raises(CutOffTied) as refusal:
+        seating_seed_final_session(tournament=tied)
+    tie = refusal.value.tie
+    assert (tie.first_place, tie.last_place, tie.advancing, tie.numbers) == (6, 8, 1, [6, 7, 8])
+    decision = cut_off_decide_by_lot(tournament=tied, seed="gong")
+    session = seating_seed_final_session(tournament=tied)
+    assert sorted(finalists(session)) == sorted([2, 3, 4, decision.order[0]])
+
+
 def test_a_lot_decides_the_tie_and_the_seeding_follows_it(tied):
     decision = cut_off_decide_by_lot(tournament=tied, seed="gong")
     assert decision.method == CutOffDecision.Method.LOT and decision.seed == "gong"
@@ -161,6 +176,7 @@ def test_a_decision_of_other_players_does_not_decide_the_tie(tied):
         finalists=4,
         first_place=2,
         last_place=5,
+        advancing=3,
         order=[1, 2, 3, 6],
         method=CutOffDecision.Method.LOT,
         seed="stale",

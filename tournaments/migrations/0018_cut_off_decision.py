@@ -29,6 +29,10 @@ class Migration(migrations.Migration):
                 ("first_place", models.PositiveSmallIntegerField(verbose_name="first place tied")),
                 ("last_place", models.PositiveSmallIntegerField(verbose_name="last place tied")),
                 (
+                    "advancing",
+                    models.PositiveSmallIntegerField(verbose_name="how many of them advance"),
+                ),
+                (
                     "order",
                     models.JSONField(
                         help_text="The tied players' numbers, the one placed highest first.",
@@ -119,6 +123,10 @@ class Migration(migrations.Migration):
                 ("first_place", models.PositiveSmallIntegerField(verbose_name="first place tied")),
                 ("last_place", models.PositiveSmallIntegerField(verbose_name="last place tied")),
                 (
+                    "advancing",
+                    models.PositiveSmallIntegerField(verbose_name="how many of them advance"),
+                ),
+                (
                     "order",
                     models.JSONField(
                         help_text="The tied players' numbers, the one placed highest first.",
@@ -189,6 +197,12 @@ class Migration(migrations.Migration):
                     models.CheckConstraint(
                         condition=models.Q(("last_place__gt", models.F("first_place"))),
                         name="cut_off_decision_two_places_at_least",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("advancing__gte", 1), ("advancing__lte", models.F("finalists"))
+                        ),
+                        name="cut_off_decision_some_advance",
                     ),
                 ],
             },

@@ -33,6 +33,7 @@ class CutOffDecision(models.Model):
     finalists = models.PositiveSmallIntegerField(_("players advancing"))
     first_place = models.PositiveSmallIntegerField(_("first place tied"))
     last_place = models.PositiveSmallIntegerField(_("last place tied"))
+    advancing = models.PositiveSmallIntegerField(_("how many of them advance"))
     order = models.JSONField(
         _("order decided"),
         help_text=_("The tied players' numbers, the one placed highest first."),
@@ -64,6 +65,10 @@ class CutOffDecision(models.Model):
             models.CheckConstraint(
                 condition=Q(last_place__gt=models.F("first_place")),
                 name="cut_off_decision_two_places_at_least",
+            ),
+            models.CheckConstraint(
+                condition=Q(advancing__gte=1, advancing__lte=models.F("finalists")),
+                name="cut_off_decision_some_advance",
             ),
         ]
 

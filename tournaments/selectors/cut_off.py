@@ -7,8 +7,8 @@ still equal share a place. When a shared place straddles the number of players a
 the final stage, nothing in the rule (and never the player number) says who advances: the
 organiser decides it by a play-off or a lot, recorded as a `CutOffDecision`.
 
-The places are counted among the players who may advance (active and ranked: not withdrawn,
-not disqualified), in the official standings (signed sheets only, Appendix 5).
+The places are the official standings' (signed sheets only, Appendix 5); who may advance are
+the active players with a place (not withdrawn, not disqualified).
 """
 
 from dataclasses import dataclass
@@ -33,22 +33,20 @@ class TiedPlayer:
 
 @dataclass(frozen=True)
 class CutOffTie:
-    """Players sharing places `first_place`..`last_place` (among those who may advance) across
-    the `finalists` advancing to final session `session`; `table_points` and `contest_points`
-    are theirs, all equal."""
+    """Players sharing places `first_place`..`last_place` of the standings across the
+    `finalists` advancing to final session `session`, of whom `advancing` go through;
+    `table_points` and `contest_points` are theirs, all equal. `start`: where they begin
+    among the players who may advance (0 is the first)."""
 
     session: int
     finalists: int
     first_place: int
     last_place: int
+    advancing: int
     players: tuple[TiedPlayer, ...]
     table_points: Fraction
     contest_points: int
-
-    @property
-    def advancing(self) -> int:
-        """How many of the tied players advance."""
-        return self.finalists - self.first_place + 1
+    start: int
 
     @property
     def numbers(self) -> list[int]:
@@ -60,24 +58,29 @@ def seeding_candidates(rows: list[PlayerRow]) -> list[PlayerRow]:
     return [row for row in rows if row.status == Player.Status.ACTIVE and row.rank is not None]
 
 
-def cut_off_tie_in(rows: list[PlayerRow], *, finalists: int, session: int) -> CutOffTie | None:
-    """The tie across the cut-off of `finalists` among `rows` (seeding candidates in order), or
-    None when the last to advance and the first left out do not share a place."""
+def cut_off_tie_in(standings: list[PlayerRow], *, finalists: int, session: int) -> CutOffTie | None:
+    """The tie across the cut-off of `finalists` in the standings' rows, or None when the last
+    of the players who may advance to go through and the first left out do not share a
+    place."""
+    rows = seeding_candidates(standings)
     if finalists < 1 or len(rows) <= finalists:
         return None
     rank = rows[finalists - 1].rank
     if rows[finalists].rank != rank:
         return None
-    places = [place for place, row in enumerate(rows, start=1) if row.rank == rank]
-    tied = [rows[place - 1] for place in places]
+    start = next(index for index, row in enumerate(rows) if row.rank == rank)
+    tied = [row for row in rows if row.rank == rank]
+    sharing = sum(1 for row in standings if row.rank == rank)
     return CutOffTie(
         session=session,
         finalists=finalists,
-        first_place=places[0],
-        last_place=places[-1],
+        first_place=rank,
+        last_place=rank + sharing - 1,
+        advancing=finalists - start,
         players=tuple(TiedPlayer(number=row.number, name=row.name) for row in tied),
         table_points=tied[0].table_points,
         contest_points=tied[0].contest_points,
+        start=start,
     )
 
 
@@ -93,8 +96,8 @@ def cut_off_tie(*, tournament: Tournament, finalists: int | None = None) -> CutO
     count = finalists or tournament.finalists
     if tournament.format == Tournament.Format.ROUND_ROBIN or not count:
         return None
-    rows = seeding_candidates(standings_compute(tournament=tournament).players)
-    return cut_off_tie_in(rows, finalists=count, session=next_final_session(tournament))
+    standings = standings_compute(tournament=tournament).players
+    return cut_off_tie_in(standings, finalists=count, session=next_final_session(tournament))
 
 
 def cut_off_decision_of(tournament: Tournament, tie: CutOffTie) -> CutOffDecision | None:
@@ -119,7 +122,7 @@ class DecisionLine:
 
     @property
     def advancing(self) -> tuple[TiedPlayer, ...]:
-        return self.players[: self.decision.finalists - self.decision.first_place + 1]
+        return self.players[: self.decision.advancing]
 
     @property
     def verify_command(self) -> str:

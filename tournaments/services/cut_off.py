@@ -119,10 +119,12 @@ def final_session_to_seed(tournament: Tournament, finalists: int | None) -> tupl
     return number, count
 
 
-def _candidates(tournament: Tournament, count: int):
-    rows = seeding_candidates(standings_compute(tournament=tournament).players)
-    if len(rows) < count:
-        raise TournamentError(_("Only %(n)s players can advance.") % {"n": len(rows)})
+def _standings(tournament: Tournament, count: int):
+    """The official standings' rows, refused when fewer than `count` players may advance."""
+    rows = standings_compute(tournament=tournament).players
+    candidates = len(seeding_candidates(rows))
+    if candidates < count:
+        raise TournamentError(_("Only %(n)s players can advance.") % {"n": candidates})
     return rows
 
 
@@ -130,21 +132,20 @@ def cut_off_ranking(*, tournament: Tournament, count: int, session: int) -> list
     """The numbers of the `count` players advancing to final session `session`, in seeding
     order: the official standings, a tie across the cut-off in the order its recorded decision
     gives (CutOffTied while none is recorded)."""
-    rows = _candidates(tournament, count)
-    numbers = [row.number for row in rows]
+    rows = _standings(tournament, count)
+    numbers = [row.number for row in seeding_candidates(rows)]
     tie = cut_off_tie_in(rows, finalists=count, session=session)
     if tie is not None:
         decision = cut_off_decision_of(tournament, tie)
         if decision is None:
             raise CutOffTied(tie)
-        start = tie.first_place - 1
-        numbers[start : tie.last_place] = decision.order
+        numbers[tie.start : tie.start + len(tie.players)] = decision.order
     return numbers[:count]
 
 
 def _tie_to_decide(tournament: Tournament, finalists: int | None) -> CutOffTie:
     number, count = final_session_to_seed(tournament, finalists)
-    tie = cut_off_tie_in(_candidates(tournament, count), finalists=count, session=number)
+    tie = cut_off_tie_in(_standings(tournament, count), finalists=count, session=number)
     if tie is None:
         raise TournamentError(
             _(
@@ -171,6 +172,7 @@ def _record(tie: CutOffTie, tournament: Tournament, user, **how) -> CutOffDecisi
         finalists=tie.finalists,
         first_place=tie.first_place,
         last_place=tie.last_place,
+        advancing=tie.advancing,
         decided_by=user,
         **how,
     )
