@@ -43,7 +43,7 @@ class CutOffDecision(models.Model):
     result = models.TextField(_("result of the play-off"), blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
