@@ -452,17 +452,17 @@ class Reseated:
 def _by_table(pairs) -> str:
     """(session, table, *who) as "table 8 (umpire2): sessions 4, 5, 6": one phrase per table,
     so that a rota of a whole event stays a few words."""
-    sessions: dict[tuple, list[int]] = {}
+    by_table: dict[tuple, list[int]] = {}
     for session, table, *who in pairs:
-        sessions.setdefault((table, *who), []).append(session)
+        by_table.setdefault((table, *who), []).append(session)
     phrases = []
-    for (table, *who), numbers in sorted(sessions.items()):
+    for (table, *who), numbers in sorted(by_table.items()):
         phrase = _("table %(table)s") % {"table": table}
         if who:
             phrase += f" ({who[0]})"
         listed = ", ".join(str(n) for n in sorted(numbers))
-        phrase += ": " + ngettext("session %(n)s", "sessions %(n)s", len(numbers)) % {"n": listed}
-        phrases.append(phrase)
+        sessions = ngettext("session %(sessions)s", "sessions %(sessions)s", len(numbers))
+        phrases.append(phrase + ": " + sessions % {"sessions": listed})
     return "; ".join(phrases)
 
 
