@@ -271,6 +271,8 @@ SPECTACULAR_SETTINGS = {
         "AppealStatusEnum": "tournaments.models.Appeal.Status",
         "JobStatusEnum": "tournaments.models.Job.Status",
         "SanctionKindEnum": "tournaments.models.Sanction.Kind",
+        "CutOffMethodEnum": "tournaments.models.CutOffDecision.Method",
+        "SeedingMethodEnum": ["straight", "snake"],
     },
 }
 

@@ -13,7 +13,8 @@ reseat_remaining(played=..., active_players=..., remaining_sessions=..., groups=
 seeded_session(ranking, method="straight" | "snake") -> one session.
 seat_rotation(), seat_in_round(pos, round), hand_winds(hand) -> (prevalent, dealer position),
 seat_of(pos, hand) -> seat wind, hand_table() -- Appendix 4.
-draw_lots(registration_ids, seed) -> {id: player number}; new_seed(); verify_lots(...).
+draw_lots(registration_ids, seed) -> {id: player number}; new_seed(); verify_lots(...);
+lot_order(ids, seed) -> the ids in the order the draw gives them (a tie decided by lot).
 chart_quality(sessions, groups=None) -> Metrics.
 
 effort_for_seconds(s) -> the budget of evaluations that takes about s seconds on one core.
@@ -40,7 +41,7 @@ __all__ = [
     "reseat_remaining",
 ]
 
-from .lots import draw_lots, new_seed, verify_lots  # noqa: E402
+from .lots import draw_lots, lot_order, new_seed, verify_lots  # noqa: E402
 from .rotation import hand_table, hand_winds, seat_in_round, seat_of, seat_rotation  # noqa: E402
 from .seeded import seeded_session  # noqa: E402
 
@@ -48,6 +49,7 @@ __all__ += [
     "draw_lots",
     "hand_table",
     "hand_winds",
+    "lot_order",
     "new_seed",
     "seat_in_round",
     "seat_of",

@@ -69,51 +69,74 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma list like 16x5,28x8t (t = teams of 4)")
     b.add_argument("--output", default="bench-results/seating.json")
     sub.add_parser("rotation", help="print the Appendix 4 seat rotation and hand winds")
+    lot = sub.add_parser("lot", help="re-run a lot: the numbers in the order the seed draws them")
+    lot.add_argument("--seed", required=True, help="the seed printed with the lot")
+    lot.add_argument("numbers", nargs="+", type=_positive_int,
+                     help="the players' numbers (a tie at the cut-off: the tied players)")
     return p
+
+
+def _print_lot(numbers, seed) -> int:
+    """Each number with its place in the lot, the first drawn first."""
+    from .lots import lot_order
+    for place, number in enumerate(lot_order(numbers, seed), 1):
+        print(f"{place:>4}  {number}")
+    return 0
+
+
+def _print_schedule(args) -> int:
+    """`generate` (JSON) and `chart` (the Appendix 3 table)."""
+    if args.team_size is not None and args.team_size > args.players:
+        raise SeatingError("--team-size cannot exceed --players")
+    if args.players < 4:
+        raise SeatingError("--players must be at least 4")
+    groups = None
+    if args.team_size:
+        groups = [i // args.team_size + 1 for i in range(args.players)]
+    sched = generate_schedule(players=args.players, sessions=args.sessions,
+                              groups=groups, seed=args.seed,
+                              effort=args.effort, time_limit=args.time_limit)
+    if args.command == "generate":
+        out = sched.to_dict()
+        out["metrics"]["generation"] = out.pop("info")
+        print(json.dumps(out))
+    else:
+        from .chart import render_chart
+        m = sched.metrics
+        print(render_chart(sched.sessions))
+        print(f"players {m.players}, repeated pairs {m.repeated_pairs}, "
+              f"max meetings {m.max_meetings}, team conflicts {m.team_conflicts}, "
+              f"A-seat spread {m.a_seat_spread}, table revisits {m.table_revisits}")
+    return 0
+
+
+def _print_rotation() -> int:
+    from .rotation import hand_table, seat_rotation
+    print("Round  East South West North")
+    for r, row in enumerate(seat_rotation(), 1):
+        print(f"{r:>5}  " + " ".join(f"{row[w]:>4}" for w in ("E", "S", "W", "N")))
+    print()
+    print("Hand  Prevalent  Dealer  A  B  C  D")
+    for h in hand_table():
+        sw = h["seat_winds"]
+        print(f"{h['hand']:>4}  {h['prevalent_wind']:>9}  {h['dealer']:>6}  "
+              + "  ".join(sw[p] for p in "ABCD"))
+    return 0
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command in ("generate", "chart"):
-            if args.team_size is not None and args.team_size > args.players:
-                raise SeatingError("--team-size cannot exceed --players")
-            if args.players < 4:
-                raise SeatingError("--players must be at least 4")
-            groups = None
-            if args.team_size:
-                groups = [i // args.team_size + 1 for i in range(args.players)]
-            sched = generate_schedule(players=args.players, sessions=args.sessions,
-                                      groups=groups, seed=args.seed,
-                                      effort=args.effort, time_limit=args.time_limit)
-            if args.command == "generate":
-                out = sched.to_dict()
-                out["metrics"]["generation"] = out.pop("info")
-                print(json.dumps(out))
-            else:
-                from .chart import render_chart
-                m = sched.metrics
-                print(render_chart(sched.sessions))
-                print(f"players {m.players}, repeated pairs {m.repeated_pairs}, "
-                      f"max meetings {m.max_meetings}, team conflicts {m.team_conflicts}, "
-                      f"A-seat spread {m.a_seat_spread}, table revisits {m.table_revisits}")
-            return 0
+            return _print_schedule(args)
         if args.command == "bench":
             from .bench import run_bench
             return run_bench(quick=args.quick, effort=args.effort,
                              cells=args.cells, output=args.output)
+        if args.command == "lot":
+            return _print_lot(args.numbers, args.seed)
         if args.command == "rotation":
-            from .rotation import hand_table, seat_rotation
-            print("Round  East South West North")
-            for r, row in enumerate(seat_rotation(), 1):
-                print(f"{r:>5}  " + " ".join(f"{row[w]:>4}" for w in ("E", "S", "W", "N")))
-            print()
-            print("Hand  Prevalent  Dealer  A  B  C  D")
-            for h in hand_table():
-                sw = h["seat_winds"]
-                print(f"{h['hand']:>4}  {h['prevalent_wind']:>9}  {h['dealer']:>6}  "
-                      + "  ".join(sw[p] for p in "ABCD"))
-            return 0
+            return _print_rotation()
     except (SeatingError, ValueError) as exc:
         print(f"python -m seating: error: {exc}", file=sys.stderr)
         return 2

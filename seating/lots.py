@@ -42,6 +42,13 @@ def draw_lots(registration_ids: Sequence[int | str], seed: str | int) -> dict:
     return {reg: k for k, reg in enumerate(order, 1)}
 
 
+def lot_order(ids: Sequence[int | str], seed: str | int) -> list:
+    """The ids in the order the draw gives them (its number 1 first): how a lot decides a tie
+    among players, re-run by anyone from the printed seed (``python -m seating lot``)."""
+    lots = draw_lots(ids, seed)
+    return sorted(lots, key=lots.__getitem__)
+
+
 def verify_lots(registration_ids: Sequence[int | str], seed: str | int,
                 lots: Mapping) -> bool:
     """True if ``lots`` is exactly the draw for these ids and seed."""

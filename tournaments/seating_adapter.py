@@ -106,6 +106,11 @@ def draw_lots(registration_numbers: Sequence[int], seed: str) -> dict[int, int]:
     return seating.draw_lots(registration_numbers, seed)
 
 
+def lot_order(numbers: Sequence[int], seed: str) -> list[int]:
+    """The numbers in the order a lot drawn from `seed` gives them (a tie decided by lot)."""
+    return seating.lot_order(numbers, seed)
+
+
 def new_seed() -> str:
     return str(seating.new_seed())
 

@@ -98,6 +98,12 @@ SYSTEM_TEXTS: dict[str, SystemText] = {
             "confirmed."
         )
     ),
+    # Seating (Appendix 2): a first seat without the Player's Oath.
+    "seating.first_seat_without_oath": SystemText(
+        gettext_noop(
+            "First seat taken without the Player's Oath (Appendix 2), as the organiser confirmed."
+        )
+    ),
     # The score desk: who keyed a paper sheet (the chief's reason as he typed it).
     "desk.keyed_twice": SystemText(
         gettext_noop(

@@ -19,11 +19,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
+from api.views.seeding import CutOffDecisionSerializer
 from tournaments import policies, roles
 from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
 from tournaments.models import Job, Player, TableSession, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.cut_off import cut_off_decisions_as_dicts
 from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
@@ -632,6 +634,15 @@ class SeatingApi(APIView):
                 "absent: draw the whole chart"
             ),
         )
+        without_oath = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text=gettext_lazy(
+                "the organiser confirms seating players for the first time although they have "
+                "not taken the Player's Oath the tournament requires (Appendix 2); noted in "
+                "their history"
+            ),
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -647,11 +658,16 @@ class SeatingApi(APIView):
         operation_id="seating_start",
         summary="Start the seating chart job",
         request=InputSerializer,
-        responses={202: OutputSerializer, **error_responses(400, 401, 403, 404)},
+        responses={202: OutputSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """Queue the search for the table-rotation chart (Appendix 3); answers at once with the
-        job. Refused before lots are drawn and once hands are recorded."""
+        job. Refused before lots are drawn and once hands are recorded. Where the tournament
+        requires the Player's Oath (Appendix 2) and players would take their first seat
+        without it (the whole chart; on a re-seat, players registered after the draw and
+        substitutes), refused with 409 naming them (field `without_oath`), unless
+        `without_oath` is true. A re-seat keeps the umpire rota with the table numbers: the
+        job's message lists what could not stay."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -659,6 +675,8 @@ class SeatingApi(APIView):
         params = {"seed": data["seed"], "time_limit": data["time_limit"]}
         if data["from_session"] is not None:
             params["from_session"] = data["from_session"]
+        if data["without_oath"]:
+            params["without_oath"] = True
         job = job_start(
             kind=Job.Kind.SEATING, tournament=tournament, params=params, user=request.user
         )
@@ -809,6 +827,13 @@ class StandingsApi(APIView):
             "teams": serializers.ListField(
                 child=StandingsTeam, help_text=gettext_lazy("ranked teams")
             ),
+            "cut_off_decisions": serializers.ListField(
+                child=CutOffDecisionSerializer(),
+                help_text=gettext_lazy(
+                    "how each tie at a final's cut-off was decided (rule 3.10.1): a lot or a "
+                    "play-off"
+                ),
+            ),
         },
     )
 
@@ -831,6 +856,7 @@ class StandingsApi(APIView):
         )
         data = standings_as_dict(standings)
         data["provisional"] = standings_provisional(tournament, standings.session_numbers)
+        data["cut_off_decisions"] = cut_off_decisions_as_dicts(tournament=tournament)
         return Response(data)
 
 

@@ -101,9 +101,7 @@ class SheetHandsApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data["outcome"] == Hand.Outcome.WIN:
-            check_hand_winds(
-                data, number=lambda: min(sheet.hands.count() + 1, HANDS_PER_SESSION)
-            )
+            check_hand_winds(data, number=lambda: min(sheet.hands.count() + 1, HANDS_PER_SESSION))
             hand = hand_record_win(
                 table_session=sheet,
                 expected_version=version,

@@ -119,11 +119,16 @@ def test_a_client_of_the_schema_runs_a_tournament(logins, run_jobs, media):
         path=slug,
         expect=200,
     )
+    # Their first seats ask it again, and the organiser confirms seating them without it.
+    refused = api["organiser"](
+        "POST", "/api/tournaments/{slug}/seating/", {"seed": "chart"}, path=slug, expect=409
+    )
+    assert refused.json()["errors"][0]["field"] == "without_oath"
     with run_jobs():
         started = api["organiser"](
             "POST",
             "/api/tournaments/{slug}/seating/",
-            {"seed": "chart", "time_limit": 0.5},
+            {"seed": "chart", "time_limit": 0.5, "without_oath": True},
             path=slug,
             expect=202,
         ).json()

@@ -120,14 +120,17 @@ def test_an_event_runs_on_several_gunicorn_workers_and_a_celery_worker(
     players = results(expect(api.get(f"/api/tournaments/{slug}/players/"), 200, "players").json())
     assert len(players) == 8
 
-    # Lots (confirmed without the Player's Oath nobody took here), then the seating chart: a
-    # job run by the Celery worker, not in the request.
+    # Lots and first seats (confirmed without the Player's Oath nobody took here), then the
+    # seating chart: a job run by the Celery worker, not in the request.
     response = api.post(
         f"/api/tournaments/{slug}/lots/", json={"seed": "deploy", "without_oath": True}
     )
     assert response.status_code in (200, 201), f"draw lots: {response.status_code} {response.text}"
     seating = expect(
-        api.post(f"/api/tournaments/{slug}/seating/", json={"seed": "deploy", "time_limit": 2}),
+        api.post(
+            f"/api/tournaments/{slug}/seating/",
+            json={"seed": "deploy", "time_limit": 2, "without_oath": True},
+        ),
         202,
         "start the seating job",
     ).json()

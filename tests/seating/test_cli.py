@@ -92,3 +92,17 @@ def test_generate_prints_the_same_chart_for_the_same_seed_and_effort():
         f'"seconds": {json.loads(second.stdout)["metrics"]["generation"]["seconds"]}',
         f'"seconds": {json.loads(first.stdout)["metrics"]["generation"]["seconds"]}',
     )
+
+
+def test_lot_re_runs_a_lot_from_its_seed():
+    from seating import lot_order
+
+    p = run("lot", "--seed", "gong", "12", "3", "7")
+    assert p.returncode == 0, p.stderr
+    assert [int(line.split()[1]) for line in p.stdout.splitlines()] == lot_order([12, 3, 7], "gong")
+
+
+@pytest.mark.parametrize("args", [["lot", "3", "7"], ["lot", "--seed", "s", "3", "3"]])
+def test_lot_refuses_no_seed_and_a_number_twice(args):
+    p = run(*args)
+    assert p.returncode == 2 and "Traceback" not in p.stderr

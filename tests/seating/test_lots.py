@@ -54,3 +54,12 @@ def test_duplicate_registration_ids_are_rejected():
 def test_new_seeds_are_fresh_printable_strings():
     a, b = new_seed(), new_seed()
     assert a != b and len(a) == 32 and int(a, 16) >= 0
+
+
+def test_lot_order_is_the_draws_order_and_depends_only_on_the_seed():
+    from seating import draw_lots, lot_order
+
+    order = lot_order([12, 3, 7], "gong")
+    drawn = draw_lots([12, 3, 7], "gong")
+    assert [drawn[n] for n in order] == [1, 2, 3]
+    assert lot_order([7, 12, 3], "gong") == order  # the order given does not matter

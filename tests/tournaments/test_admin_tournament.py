@@ -178,7 +178,9 @@ def test_re_seating_from_a_session_keeps_the_sessions_before_it(
 
 
 def test_seeding_a_final_session_of_a_round_robin_is_refused(admin_client, admin_tournament):
-    response = admin_client.post(url("seed_final", admin_tournament), {"method": "straight"})
+    response = admin_client.post(
+        url("seed_final", admin_tournament), {"action": "seed", "seed-method": "straight"}
+    )
     assert "round-robin tournament has no seeded final stage" in text(response)
 
 
@@ -189,7 +191,9 @@ def test_seeding_a_final_session_while_a_sheet_is_unsigned_names_it_and_seats_no
     sheet = seated_table(tournament, table_number=1, started=True)
     hand_record_no_win(table_session=sheet, outcome="time")
     response = admin_client.post(
-        url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
+        url("seed_final", tournament),
+        {"action": "seed", "seed-method": "straight", "seed-finalists": ""},
+        follow=True,
     )
     assert "not signed yet: session 1 table 1" in text(response)
     assert not Session.objects.filter(tournament=tournament, number=2).exists()
@@ -201,13 +205,19 @@ def test_seeding_the_next_final_session_seats_the_leaders(admin_client, db):
         sheet = seated_table(tournament, table_number=table_number, started=True)
         hand_record_no_win(table_session=sheet, outcome="time")
     sign_complete_sheets(tournament)
+    # Both tables stopped with no hand: all eight share the first place, and a lot decides
+    # who advances (rule 3.10.1), never the player number.
+    admin_client.post(url("seed_final", tournament), {"action": "lot", "lot-seed": "gong"})
     response = admin_client.post(
-        url("seed_final", tournament), {"method": "straight", "finalists": ""}, follow=True
+        url("seed_final", tournament),
+        {"action": "seed", "seed-method": "straight", "seed-finalists": ""},
+        follow=True,
     )
     assert any("session 2 seated" in m for m in messages_of(response))
     final = Session.objects.get(tournament=tournament, number=2)
     assert final.stage == Session.Stage.FINAL
-    assert final.seats.count() == 4
+    order = tournament.cut_off_decisions.get().order
+    assert sorted(final.seats.values_list("player__lot_number", flat=True)) == sorted(order[:4])
 
 
 def test_the_standings_page_lists_players_with_per_session_columns_and_teams(

@@ -91,9 +91,7 @@ class AppealFileForm(forms.Form):
     )
     filed_at = LocalDateTimeField(
         label=gettext_lazy("Handed in at"),
-        help_text=gettext_lazy(
-            "Within 30 minutes after the end of the session (rule 3.12.2)."
-        ),
+        help_text=gettext_lazy("Within 30 minutes after the end of the session (rule 3.12.2)."),
     )
     confirmed = forms.BooleanField(
         required=False,

@@ -639,6 +639,14 @@ class SubstituteSeatForm(_SheetForm):
     player = forms.ChoiceField(label=_("Player replaced (lost the session, or disqualified)"))
     substitute = forms.ChoiceField(label=_("Substitute"))
     reason = ReasonField()
+    without_oath = forms.BooleanField(
+        label=_("Seat him without the Player's Oath"),
+        required=False,
+        help_text=_(
+            "Only if his first seat is refused for the oath (Appendix 2): an organiser or the "
+            "chief umpire confirms; noted in his history."
+        ),
+    )
 
     def __init__(self, *args, substitutes, **kwargs):
         super().__init__(*args, **kwargs)
@@ -652,6 +660,7 @@ class SubstituteSeatForm(_SheetForm):
             "player": next(s.player for s in self.seats if s.position == position),
             "substitute": self.substitutes[self.cleaned_data["substitute"]],
             "reason": self.cleaned_data["reason"],
+            "without_oath": self.cleaned_data["without_oath"],
         }
 
 

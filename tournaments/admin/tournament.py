@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import policies
+from tournaments.admin import seeding_page
 from tournaments.admin.base import (
     add_error,
     get_or_404,
@@ -22,7 +23,6 @@ from tournaments.admin.forms import (
     LotsForm,
     ReseatForm,
     SeatingForm,
-    SeedFinalForm,
     SubstituteForm,
 )
 from tournaments.admin.jobs import job_url
@@ -35,6 +35,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors import exports
+from tournaments.selectors.cut_off import cut_off_decisions
 from tournaments.selectors.fouls import record_of_fouls
 from tournaments.selectors.scoresheet import first_unplayed_session
 from tournaments.selectors.standings import (
@@ -45,8 +46,9 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import OathNotTaken, lots_draw
+from tournaments.services.oath import FirstSeatWithoutOath
 from tournaments.services.registration import player_register_substitute, players_import_csv
-from tournaments.services.seating import DEFAULT_TIME_LIMIT, seating_seed_final_session
+from tournaments.services.seating import DEFAULT_TIME_LIMIT
 from tournaments.services.tournament import tournament_check_change, tournament_save
 
 
@@ -277,30 +279,6 @@ class TournamentAdmin(admin.ModelAdmin):
     def _change_url(self, tournament):
         return reverse("admin:tournaments_tournament_change", args=[tournament.pk])
 
-    def _seed_page(
-        self, request, object_id, *, service, message, title, intro, form_class, initial=None
-    ):
-        require_organiser(request)
-        tournament = get_or_404(self, request, object_id)
-        form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
-        if request.method == "POST" and form.is_valid():
-            data = {**form.cleaned_data, "user": request.user}
-            try:
-                seed = service(tournament=tournament, **data)
-            except TournamentError as error:
-                add_error(form, error)
-            else:
-                self.message_user(request, message(tournament, seed), messages.SUCCESS)
-                return HttpResponseRedirect(self._change_url(tournament))
-        return render(
-            self,
-            request,
-            "admin/tournaments/tournament/action_form.html",
-            {"form": form, "intro": intro, "submit_label": title},
-            obj=tournament,
-            title=f"{title} — {tournament}",
-        )
-
     def draw_lots_view(self, request, object_id):
         """The draw (rule 3.5.1). Where the tournament requires the Player's Oath and some
         players have not taken it (Appendix 2), the page lists them and asks to confirm:
@@ -345,18 +323,23 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def _seating_job_page(self, request, object_id, *, title, intro, form_class, initial=None):
         """The seating and re-seat pages: the form starts a seating job (the search runs in
-        the background) and opens its page; a refusal is shown on the form."""
+        the background) and opens its page; a refusal is shown on the form. Players who would
+        take their first seat without the Player's Oath (Appendix 2) are listed, with "Seat
+        without the oath" to confirm (the same seed and search time)."""
         require_organiser(request)
         tournament = get_or_404(self, request, object_id)
         form = form_class(request.POST or None, initial=initial(tournament) if initial else None)
+        unsworn = []
         if request.method == "POST" and form.is_valid():
+            params = form.job_params()
+            if "without_oath" in request.POST:
+                params["without_oath"] = True
             try:
                 job = job_start(
-                    kind=Job.Kind.SEATING,
-                    tournament=tournament,
-                    params=form.job_params(),
-                    user=request.user,
+                    kind=Job.Kind.SEATING, tournament=tournament, params=params, user=request.user
                 )
+            except FirstSeatWithoutOath as refusal:
+                unsworn = refusal.players
             except TournamentError as error:
                 add_error(form, error)
             else:
@@ -365,7 +348,7 @@ class TournamentAdmin(admin.ModelAdmin):
             self,
             request,
             "admin/tournaments/tournament/action_form.html",
-            {"form": form, "intro": intro, "submit_label": title},
+            {"form": form, "intro": intro, "submit_label": title, "unsworn": unsworn},
             obj=tournament,
             title=f"{title} — {tournament}",
         )
@@ -390,34 +373,19 @@ class TournamentAdmin(admin.ModelAdmin):
             title=_("Re-seat remaining sessions"),
             intro=_(
                 "After a withdrawal, a late entry or a substitution: sessions from the one "
-                "given on are drawn again; sessions already played stay as they are."
+                "given on are drawn again; sessions already played stay as they are. The "
+                "sessions drawn again keep their scheduled times, and each table its umpire "
+                "(the umpire rota stays with the table numbers): a table the new chart no "
+                "longer has loses its umpire, a new table has none until the rota gives it "
+                "one; the job's result lists both."
             ),
             form_class=ReseatForm,
             initial=lambda tournament: {"from_session": first_unplayed_session(tournament)},
         )
 
     def seed_final_view(self, request, object_id):
-        def service(*, tournament, method, finalists, user):
-            session = seating_seed_final_session(
-                tournament=tournament, method=method, finalists=finalists, user=user
-            )
-            return session.number
-
-        def message(tournament, number):
-            return _("%(t)s: session %(n)s seated from the standings.") % {
-                "t": tournament,
-                "n": number,
-            }
-
-        return self._seed_page(
-            request,
-            object_id,
-            service=service,
-            message=message,
-            title=_("Seed next final session"),
-            intro=_("Adds the next session of the final stage, seated by the current standings."),
-            form_class=SeedFinalForm,
-        )
+        """Seed the next final session; decide a tie at its cut-off (admin/seeding_page.py)."""
+        return seeding_page.seed_final_page(self, request, object_id)
 
     def fouls_view(self, request, object_id):
         """The Record of Fouls (Appendix 6), for the tournament or one session."""
@@ -501,6 +469,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 "teams": teams,
                 "session_numbers": numbers,
                 "standings": standings,
+                "cut_off_decisions": cut_off_decisions(tournament=tournament),
             },
             obj=tournament,
             title=_("Standings — %(t)s") % {"t": tournament},

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from tournaments import scoring_adapter, seating_adapter
 from tournaments.countries import country_code
-from tournaments.demo import paper
+from tournaments.demo import paper, seating_cases
 from tournaments.demo import users as demo_users
 from tournaments.demo.lifted_disqualification import disqualification_lifted_on_appeal
 from tournaments.history import acting_as
@@ -559,7 +559,7 @@ def build_demo(
             drawn_by={players: "Chief umpire (named by the organising committee)"},
         )
         seating_generate(tournament=tournament, seed=f"chart-{seed}", time_limit=time_limit)
-        player_register_substitute(tournament=tournament, name=RESERVE)
+        seating_cases.register_sworn_reserve(tournament, RESERVE)
     hands = penalties = 0
     last = tournament.sessions.order_by("-number").values_list("number", flat=True).first()
     for session in tournament.sessions.order_by("number"):
@@ -575,6 +575,9 @@ def build_demo(
         disqualification_lifted_on_appeal(tournament, people)
         appeal_count += 1
         _disqualify_one(tournament, people)
+    seating_cases.build_final_stage_demo(
+        slug=f"{slug}-final", seed=seed, people=people, time_limit=min(time_limit, 5.0)
+    )
     # The status follows the facts: running, the last session's sheets awaiting the chief
     # umpire's countersignature (the last of them finishes the tournament).
     count = tournament.players.exclude(status=Player.Status.SUBSTITUTE).count()

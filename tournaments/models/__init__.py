@@ -2,6 +2,7 @@
 
 from tournaments.models.accounts import UserPreference
 from tournaments.models.appeals import Appeal
+from tournaments.models.cut_off import CutOffDecision
 from tournaments.models.discipline import Correction, Penalty, Sanction
 from tournaments.models.jobs import Job
 from tournaments.models.people import Player, Team
@@ -23,6 +24,7 @@ __all__ = [
     "Appeal",
     "CheckIn",
     "Correction",
+    "CutOffDecision",
     "Hand",
     "HandScore",
     "Job",

@@ -20,6 +20,7 @@ from tournaments import policies, roles, scoring_adapter
 from tournaments.errors import TournamentError
 from tournaments.models import CheckIn, Penalty, Player, Seat, Session, TableSession
 from tournaments.selectors import eligibility
+from tournaments.services.oath import oath_check_first_seats, oath_note_first_seats
 from tournaments.services.penalties import change_reason, clean_reason, mark_void
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import CHECKIN, sheet_lock, sheet_touch
@@ -420,6 +421,7 @@ def seat_replace_with_substitute(
     substitute: Player,
     reason: str,
     expected_version: int | None = None,
+    without_oath: bool = False,
     user=None,
 ) -> Seat:
     """Give the seat of a player who lost the session by arriving more than 15 minutes late
@@ -428,6 +430,8 @@ def seat_replace_with_substitute(
 
     The seat keeps the replaced player (`Seat.replaced_player`); his session result is a
     forfeit. Allowed to the umpire of the sheet and the chief umpire, until the umpire signs.
+    A substitute's first seat asks the Player's Oath (Appendix 2, services/oath.py): refused
+    without it unless an organiser confirms (`without_oath`).
     """
     reason = clean_reason(reason, missing=_("Say why the substitute takes this seat."))
     sheet, seats = sheet_lock(
@@ -466,6 +470,15 @@ def seat_replace_with_substitute(
         raise TournamentError(
             _("%(player)s already has a seat in this session.") % {"player": substitute.name}
         )
+    tournament = sheet.session.tournament
+    unsworn = oath_check_first_seats(
+        tournament=tournament,
+        players=[substitute],
+        sessions_kept=tournament.sessions.all(),
+        without_oath=without_oath,
+        user=user,
+    )
+    oath_note_first_seats(unsworn)
     seat.player = substitute
     seat.replaced_player = player
     seat._change_reason = change_reason(reason)

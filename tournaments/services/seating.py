@@ -2,10 +2,11 @@
 
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournaments import policies, roles, seating_adapter
@@ -28,6 +29,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.play import POSITIONS
+from tournaments.services.cut_off import cut_off_ranking, final_session_to_seed
+from tournaments.services.oath import oath_check_first_seats, oath_note_first_seats
+from tournaments.services.sheets import sheet_touch
 
 DEFAULT_TIME_LIMIT = 20.0
 
@@ -61,15 +65,45 @@ def _stage_sessions(tournament: Tournament) -> int:
     return tournament.qualifying_sessions or tournament.sessions_planned
 
 
+@dataclass
+class RotaCarried:
+    """What a chart drawn again did with the umpires of the sheets it replaced (the rota stays
+    with the table numbers): how many sheets kept theirs (`kept`), the sheets of tables the
+    new chart no longer has, with their umpire (`dropped`: session, table, username), and the
+    new tables of a session that had a rota, without an umpire yet (`unassigned`)."""
+
+    kept: int = 0
+    dropped: list[tuple[int, int, str]] = field(default_factory=list)
+    unassigned: list[tuple[int, int]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.kept or self.dropped or self.unassigned)
+
+
 def _write_session(
-    *, tournament: Tournament, number: int, tables, players: dict[int, Player], stage: str
+    *,
+    tournament: Tournament,
+    number: int,
+    tables,
+    players: dict[int, Player],
+    stage: str,
+    session: Session | None = None,
+    carried: RotaCarried | None = None,
 ) -> Session:
-    session = Session.objects.create(tournament=tournament, number=number, stage=stage)
+    """Seat one session. A session drawn again (`session`) keeps its row (its scheduled times)
+    and the score sheets of the table numbers the new chart still has (their umpires: the rota
+    stays with the table numbers); `carried` records what became of the umpires."""
+    if session is None:
+        session = Session.objects.create(tournament=tournament, number=number, stage=stage)
+    elif session.stage != stage:
+        session.stage = stage
+        session.save(update_fields=["stage"])
+    if carried is None:
+        carried = RotaCarried()
+    sheets = _session_sheets(tournament, session, len(tables), carried)
     substitutes = iter(_substitutes(tournament))
     seats = []
     for table_number, table_players in enumerate(tables, start=1):
-        table, _created = Table.objects.get_or_create(tournament=tournament, number=table_number)
-        table_session = TableSession.objects.create(session=session, table=table)
         for position, number_at_seat in zip(POSITIONS, table_players, strict=True):
             if seating_adapter.is_bye(number_at_seat):
                 player = next(substitutes, None)
@@ -84,7 +118,12 @@ def _write_session(
             else:
                 player = players[number_at_seat]
             seats.append(
-                Seat(table_session=table_session, session=session, player=player, position=position)
+                Seat(
+                    table_session=sheets[table_number],
+                    session=session,
+                    player=player,
+                    position=position,
+                )
             )
     # With history: the audit trail shows when each seat was drawn, and by whom.
     bulk_create_with_history(seats, Seat, default_user=history_user())
@@ -92,18 +131,51 @@ def _write_session(
     return session
 
 
+def _session_sheets(
+    tournament: Tournament, session: Session, count: int, carried: RotaCarried
+) -> dict[int, TableSession]:
+    """The score sheets of tables 1..count of the session, by table number: those it had are
+    kept with their umpire (their seats are drawn again), the others are made; the sheets of
+    tables beyond `count` go."""
+    existing = {
+        sheet.table.number: sheet
+        for sheet in session.table_sessions.select_related("table", "umpire")
+    }
+    Seat.objects.filter(session=session).delete()  # each with its history
+    for table_number in sorted(n for n in existing if n > count):
+        sheet = existing.pop(table_number)
+        if sheet.umpire_id is not None:
+            carried.dropped.append((session.number, table_number, sheet.umpire.get_username()))
+        sheet.delete()
+    had_rota = any(sheet.umpire_id is not None for sheet in existing.values())
+    sheets = {}
+    for table_number in range(1, count + 1):
+        sheet = existing.get(table_number)
+        if sheet is None:
+            table, _created = Table.objects.get_or_create(
+                tournament=tournament, number=table_number
+            )
+            sheet = TableSession.objects.create(session=session, table=table)
+            if had_rota:
+                carried.unassigned.append((session.number, table_number))
+        else:
+            sheet_touch(sheet)  # its seats changed: a reader's copy is out of date
+            carried.kept += sheet.umpire_id is not None
+        sheets[table_number] = sheet
+    return sheets
+
+
 def _check_nothing_recorded(sessions) -> None:
-    """Re-drawing replaces these sessions whole: refuse while anything was recorded on them,
-    so that no penalty, result, check-in or umpire assignment is ever deleted silently."""
+    """Re-drawing replaces the seats of these sessions: refuse while anything was recorded on
+    them, so that no penalty, result or check-in is ever deleted silently. Their scheduled
+    times and their sheets' umpires are no such record: they stay (`_write_session`)."""
     sheets = TableSession.objects.filter(session__in=sessions)
     recorded = [
         (_("hands"), Hand.objects.filter(table_session__in=sheets).exists()),
         (_("penalties"), Penalty.objects.filter(table_session__in=sheets).exists()),
         (_("session results"), SessionResult.objects.filter(session__in=sessions).exists()),
         (_("check-ins"), CheckIn.objects.filter(session__in=sessions).exists()),
-        (_("umpire assignments"), sheets.filter(umpire__isnull=False).exists()),
         (_("started sessions"), sessions.filter(actual_start__isnull=False).exists()),
-        (_("scheduled times"), sessions.filter(scheduled_start__isnull=False).exists()),
         (_("appeals"), Appeal.objects.filter(session__in=sessions).exists()),
         (_("sanctions"), Sanction.objects.filter(session__in=sessions).exists()),
         (_("corrections"), Correction.objects.filter(table_session__in=sheets).exists()),
@@ -218,8 +290,11 @@ def _lock_and_recheck(
 
 def _write_chart(
     *, tournament: Tournament, chart, players: dict[int, Player], first: int, replace
-) -> None:
-    replace.delete()
+) -> RotaCarried:
+    """Write the chart's sessions from number `first` on over the sessions `replace`: a session
+    of the same number keeps its row and the sheets of its table numbers; the others go."""
+    carried = RotaCarried()
+    sessions = {session.number: session for session in replace}
     for offset, tables in enumerate(chart):
         _write_session(
             tournament=tournament,
@@ -227,13 +302,63 @@ def _write_chart(
             tables=tables,
             players=players,
             stage=Session.Stage.QUALIFYING,
+            session=sessions.pop(first + offset, None),
+            carried=carried,
         )
+    for session in sessions.values():
+        session.delete()
+    return carried
 
 
-def seating_check_generate(*, tournament: Tournament, user=None) -> None:
+def _empty_seats(chart) -> int:
+    """The most empty seats of a session of the chart: the substitutes it needs."""
+    return max(
+        (sum(seating_adapter.is_bye(n) for table in tables for n in table) for tables in chart),
+        default=0,
+    )
+
+
+def _check_first_seats(
+    tournament: Tournament,
+    players: dict[int, Player],
+    *,
+    empty_seats: int,
+    sessions_kept,
+    without_oath: bool,
+    user,
+) -> list[Player]:
+    """The Player's Oath at every first seat (Appendix 2, `tournaments.services.oath`) of a
+    chart of `players` whose `empty_seats` (in a session) the first substitutes fill, as
+    `_write_session` takes them. Returns those seated without it, as confirmed."""
+    seated = [*players.values(), *_substitutes(tournament)[:empty_seats]]
+    return oath_check_first_seats(
+        tournament=tournament,
+        players=seated,
+        sessions_kept=sessions_kept,
+        without_oath=without_oath,
+        user=user,
+    )
+
+
+def _empty_seats_for(players: dict[int, Player]) -> int:
+    """Before the search: one table for every four players, a substitute in each seat left."""
+    return -len(players) % 4
+
+
+def seating_check_generate(
+    *, tournament: Tournament, without_oath: bool = False, user=None
+) -> None:
     """Refuse now what `seating_generate` would refuse before searching (nothing written)."""
     _check_organiser(user)
-    _generate_inputs(tournament)
+    _inputs, players = _generate_inputs(tournament)
+    _check_first_seats(
+        tournament,
+        players,
+        empty_seats=_empty_seats_for(players),
+        sessions_kept=Session.objects.none(),
+        without_oath=without_oath,
+        user=user,
+    )
 
 
 def seating_generate(
@@ -241,16 +366,19 @@ def seating_generate(
     tournament: Tournament,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    without_oath: bool = False,
     user=None,
     progress: Progress | None = None,
 ) -> str:
     """Draw the table-rotation chart (Appendix 3) for the round-robin sessions.
 
     Teammates never share a table when that is possible. Refused once any hand is recorded,
-    and if the players changed while the chart was searched.
+    and if the players changed while the chart was searched. Where the tournament requires
+    the Player's Oath, refused while someone would take his first seat without it, unless
+    `without_oath` (the organiser's confirmation, noted in their history).
     """
     progress = progress or _no_progress
-    _check_organiser(user)
+    seating_check_generate(tournament=tournament, without_oath=without_oath, user=user)
     progress(0, STEPS, _("Reading the players"))
     searched, players = _generate_inputs(tournament)
     seed = (seed or "").strip() or seating_adapter.new_seed()
@@ -266,6 +394,14 @@ def seating_generate(
     progress(2, STEPS, _("Writing the chart"))
     with transaction.atomic():
         locked, players = _lock_and_recheck(tournament, searched, _generate_inputs)
+        unsworn = _check_first_seats(
+            locked,
+            players,
+            empty_seats=_empty_seats(chart),
+            sessions_kept=Session.objects.none(),
+            without_oath=without_oath,
+            user=user,
+        )
         _write_chart(
             tournament=locked,
             chart=chart,
@@ -273,6 +409,7 @@ def seating_generate(
             first=1,
             replace=locked.sessions.all(),
         )
+        oath_note_first_seats(unsworn)
         locked.seating_seed = seed
         locked.status = Tournament.Status.SEATED
         locked.save(update_fields=["seating_seed", "status"])
@@ -304,10 +441,70 @@ def _save_late_numbers(late: tuple[tuple[int, int], ...]) -> None:
         player.save(update_fields=["lot_number"])  # with history: the audit trail shows it
 
 
-def seating_check_reseat(*, tournament: Tournament, from_session: int, user=None) -> None:
+@dataclass(frozen=True)
+class Reseated:
+    """A re-seat's result: the seed to print, and what became of the umpire rota."""
+
+    seed: str
+    rota: RotaCarried
+
+
+def _by_table(pairs) -> str:
+    """(session, table, *who) as "table 8 (umpire2): sessions 4, 5, 6": one phrase per table,
+    so that a rota of a whole event stays a few words."""
+    by_table: dict[tuple, list[int]] = {}
+    for session, table, *who in pairs:
+        by_table.setdefault((table, *who), []).append(session)
+    phrases = []
+    for (table, *who), numbers in sorted(by_table.items()):
+        phrase = _("table %(table)s") % {"table": table}
+        if who:
+            phrase += f" ({who[0]})"
+        listed = ", ".join(str(n) for n in sorted(numbers))
+        sessions = ngettext("session %(sessions)s", "sessions %(sessions)s", len(numbers))
+        phrases.append(phrase + ": " + sessions % {"sessions": listed})
+    return "; ".join(phrases)
+
+
+def rota_carried_text(rota: RotaCarried) -> str:
+    """The umpire rota after a chart was drawn again, in words (empty when there was none)."""
+    lines = []
+    if rota.kept:
+        lines.append(
+            ngettext(
+                "%(n)s score sheet keeps its umpire: the rota stays with the table numbers.",
+                "%(n)s score sheets keep their umpires: the rota stays with the table numbers.",
+                rota.kept,
+            )
+            % {"n": rota.kept}
+        )
+    if rota.dropped:
+        lines.append(
+            _("No longer in the chart, with their umpire: %(tables)s.")
+            % {"tables": _by_table(rota.dropped)}
+        )
+    if rota.unassigned:
+        lines.append(
+            _("New, without an umpire (assign it on the umpire rota): %(tables)s.")
+            % {"tables": _by_table(rota.unassigned)}
+        )
+    return " ".join(lines)
+
+
+def seating_check_reseat(
+    *, tournament: Tournament, from_session: int, without_oath: bool = False, user=None
+) -> None:
     """Refuse now what `seating_reseat_remaining` would refuse before searching."""
     _check_organiser(user)
-    _reseat_inputs(tournament, from_session)
+    _inputs, players = _reseat_inputs(tournament, from_session)
+    _check_first_seats(
+        tournament,
+        players,
+        empty_seats=_empty_seats_for(players),
+        sessions_kept=tournament.sessions.filter(number__lt=from_session),
+        without_oath=without_oath,
+        user=user,
+    )
 
 
 def seating_reseat_remaining(
@@ -316,13 +513,23 @@ def seating_reseat_remaining(
     from_session: int,
     seed: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    without_oath: bool = False,
     user=None,
     progress: Progress | None = None,
-) -> str:
+) -> Reseated:
     """Regenerate sessions from `from_session` on after a withdrawal, late entry or
-    substitution, keeping who already met whom in the objective. Played sessions stay."""
+    substitution, keeping who already met whom in the objective. Played sessions stay.
+
+    The sessions drawn again keep their scheduled times, and each of their tables its score
+    sheet and umpire (the umpire rota stays with the table numbers); the result says which
+    umpires lost a table the new chart no longer has, and which new tables have none yet.
+
+    The players it seats for the first time (registered after the draw, substitutes filling
+    its empty seats) are asked the Player's Oath as `seating_generate` asks it."""
     progress = progress or _no_progress
-    _check_organiser(user)
+    seating_check_reseat(
+        tournament=tournament, from_session=from_session, without_oath=without_oath, user=user
+    )
     progress(0, STEPS, _("Reading the players and the sessions played"))
     searched, players = _reseat_inputs(tournament, from_session)
     seed = (seed or "").strip() or seating_adapter.new_seed()
@@ -340,38 +547,24 @@ def seating_reseat_remaining(
         locked, players = _lock_and_recheck(
             tournament, searched, lambda again: _reseat_inputs(again, from_session)
         )
+        unsworn = _check_first_seats(
+            locked,
+            players,
+            empty_seats=_empty_seats(chart),
+            sessions_kept=locked.sessions.filter(number__lt=from_session),
+            without_oath=without_oath,
+            user=user,
+        )
         _save_late_numbers(searched.late)
-        _write_chart(
+        rota = _write_chart(
             tournament=locked,
             chart=chart,
             players=players,
             first=from_session,
             replace=locked.sessions.filter(number__gte=from_session),
         )
-    return seed
-
-
-def _check_every_sheet_signed(tournament: Tournament) -> None:
-    """The final stage is seeded from official standings, which count signed sheets only
-    (Appendix 5): refuse while a sheet of an earlier session is not signed, naming it."""
-    unsigned = TableSession.objects.filter(session__tournament=tournament).exclude(
-        status__in=(TableSession.Status.SIGNED, TableSession.Status.FINAL)
-    )
-    names = [
-        _("session %(session)s table %(table)s") % {"session": s, "table": t}
-        for s, t in unsigned.order_by("session__number", "table__number").values_list(
-            "session__number", "table__number"
-        )
-    ]
-    if names:
-        raise TournamentError(
-            _(
-                "The final stage is seeded from official standings, which count signed sheets "
-                "only; not signed yet: %(sheets)s."
-            )
-            % {"sheets": ", ".join(names)},
-            code="invalid_state",
-        )
+        oath_note_first_seats(unsworn)
+    return Reseated(seed=seed, rota=rota)
 
 
 @transaction.atomic
@@ -380,50 +573,45 @@ def seating_seed_final_session(
     tournament: Tournament,
     method: str = "straight",
     finalists: int | None = None,
+    without_oath: bool = False,
     user=None,
 ) -> Session:
-    """Add the next session of the final stage, seated by current standings: the top four
-    at table 1 ("straight") or in snake bands ("snake")."""
-    from tournaments.selectors.standings import standings_compute
+    """Add the next session of the final stage, seated by the official standings: the top
+    four at table 1 ("straight") or in snake bands ("snake").
 
+    Who advances follows the standings (rule 3.10.1); players sharing a place across the cut-off
+    are taken in the order a recorded decision gives, and refused until there is one (never by
+    player number: `tournaments.services.cut_off`). A player whose first seat it would be is
+    asked the Player's Oath as every seating asks it (`without_oath`: the organiser confirms).
+    """
     _check_organiser(user)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.format == Tournament.Format.ROUND_ROBIN:
-        raise TournamentError(_("A round-robin tournament has no seeded final stage."))
-    count = finalists or tournament.finalists
-    if not count or count % 4:
-        raise TournamentError(_("Set the number of players advancing (a multiple of four)."))
-    number = (
-        tournament.sessions.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
-    if number > tournament.sessions_planned:
-        raise TournamentError(
-            _("All %(n)s sessions already exist.") % {"n": tournament.sessions_planned}
-        )
-    _check_every_sheet_signed(tournament)
-    table = standings_compute(tournament=tournament)
-    ranking = [
-        row.number
-        for row in table.players
-        if row.status == Player.Status.ACTIVE and row.rank is not None
-    ]
-    ranking = ranking[:count]
-    if len(ranking) < count:
-        raise TournamentError(_("Only %(n)s players can advance.") % {"n": len(ranking)})
+    number, count = final_session_to_seed(tournament, finalists)
+    ranking = cut_off_ranking(tournament=tournament, count=count, session=number)
     tables = seating_adapter.seeded_tables(ranking, method=method)
-    return _write_session(
+    players = _numbered_players(tournament)
+    unsworn = oath_check_first_seats(
+        tournament=tournament,
+        players=[players[n] for n in ranking],
+        sessions_kept=tournament.sessions.all(),
+        without_oath=without_oath,
+        user=user,
+    )
+    session = _write_session(
         tournament=tournament,
         number=number,
         tables=tables,
-        players=_numbered_players(tournament),
+        players=players,
         stage=Session.Stage.FINAL,
     )
+    oath_note_first_seats(unsworn)
+    return session
 
 
 # -- seating as a background job (tournaments.services.jobs, kind "seating") ------------------
 
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.5, 300.0
-_JOB_PARAMS = {"seed", "time_limit", "from_session"}
+_JOB_PARAMS = {"seed", "time_limit", "from_session", "without_oath"}
 
 
 @dataclass(frozen=True)
@@ -431,11 +619,13 @@ class _JobOptions:
     seed: str
     time_limit: float
     from_session: int | None
+    without_oath: bool = False
 
 
 def _job_options(params: dict) -> _JobOptions:
     """The parameters of a seating job: {"seed": str, "time_limit": seconds, "from_session":
-    a session number to re-seat from, or absent to generate the whole chart}."""
+    a session number to re-seat from, or absent to generate the whole chart, "without_oath":
+    true to confirm first seats without the Player's Oath (Appendix 2), or absent}."""
     unknown = sorted(set(params) - _JOB_PARAMS)
     if unknown:
         raise TournamentError(_("Unknown parameters: %(names)s.") % {"names": ", ".join(unknown)})
@@ -457,7 +647,15 @@ def _job_options(params: dict) -> _JobOptions:
         isinstance(from_session, bool) or not isinstance(from_session, int) or from_session < 1
     ):
         raise TournamentError(_("Re-seat from a session number (1 or more)."))
-    return _JobOptions(seed=seed, time_limit=float(time_limit), from_session=from_session)
+    without_oath = params.get("without_oath", False)
+    if not isinstance(without_oath, bool):
+        raise TournamentError(_("Confirm seating without the oath with true or false."))
+    return _JobOptions(
+        seed=seed,
+        time_limit=float(time_limit),
+        from_session=from_session,
+        without_oath=without_oath,
+    )
 
 
 def seating_job_check(*, user, tournament: Tournament, params: dict) -> None:
@@ -465,9 +663,14 @@ def seating_job_check(*, user, tournament: Tournament, params: dict) -> None:
     the user's role, and what the search would refuse anyway (no lots, records kept...)."""
     options = _job_options(params)
     if options.from_session is None:
-        seating_check_generate(tournament=tournament, user=user)
+        seating_check_generate(tournament=tournament, without_oath=options.without_oath, user=user)
     else:
-        seating_check_reseat(tournament=tournament, from_session=options.from_session, user=user)
+        seating_check_reseat(
+            tournament=tournament,
+            from_session=options.from_session,
+            without_oath=options.without_oath,
+            user=user,
+        )
 
 
 def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress) -> None:
@@ -486,12 +689,17 @@ def seating_job_run(*, tournament: Tournament, params: dict, progress: Progress)
         "tournament": tournament,
         "seed": options.seed or None,
         "time_limit": options.time_limit,
+        "without_oath": options.without_oath,
         "progress": report,
     }
     if options.from_session is None:
         seed = seating_generate(**arguments)
-        message = _("Seating chart generated. Seed (print it): %(seed)s")
+        message = _("Seating chart generated. Seed (print it): %(seed)s") % {"seed": seed}
     else:
-        seed = seating_reseat_remaining(from_session=options.from_session, **arguments)
-        message = _("Sessions from %(n)s on re-seated. Seed (print it): %(seed)s")
-    report(STEPS, STEPS, message % {"seed": seed, "n": options.from_session})
+        reseated = seating_reseat_remaining(from_session=options.from_session, **arguments)
+        message = _("Sessions from %(n)s on re-seated. Seed (print it): %(seed)s") % {
+            "seed": reseated.seed,
+            "n": options.from_session,
+        }
+        message = " ".join(filter(None, (message, rota_carried_text(reseated.rota))))
+    report(STEPS, STEPS, message)

@@ -3,6 +3,7 @@ import json
 from django.utils.translation import gettext as _
 
 from tournaments.management.commands._base import TournamentCommand
+from tournaments.selectors.cut_off import cut_off_decisions, cut_off_decisions_as_dicts
 from tournaments.selectors.standings import (
     points_value,
     standing_label,
@@ -30,7 +31,9 @@ class Command(TournamentCommand):
             tournament=tournament, through_session=through_session, live=live
         )
         if json:
-            self.stdout.write(_dumps(standings_as_dict(standings)))
+            data = standings_as_dict(standings)
+            data["cut_off_decisions"] = cut_off_decisions_as_dicts(tournament=tournament)
+            self.stdout.write(_dumps(data))
             return
         scope = _("Live (* provisional)") if live else _("Official (signed sheets only)")
         self.stdout.write(
@@ -58,6 +61,8 @@ class Command(TournamentCommand):
                     f"{team.rank:>4}  {team.name[:34]:<34} "
                     f"{points_value(team.table_points):>7} {team.contest_points:>7}"
                 )
+        for line in cut_off_decisions(tournament=tournament):  # ties at a cut-off, 3.10.1
+            self.stdout.write(line.words)
 
 
 def _dumps(data) -> str:
