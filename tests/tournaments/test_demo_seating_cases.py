@@ -54,3 +54,29 @@ def test_building_it_again_replaces_it(final_demo):
         slug="demo-final", seed=3, people=demo_people(tables=2), time_limit=0.5
     )
     assert Tournament.objects.filter(slug="demo-final").get() == again
+
+
+def test_the_cut_off_decision_round_trips_through_the_archive(final_demo):
+    from tournaments.archive import export_tournament, import_tournament
+
+    document = export_tournament(final_demo)
+    (written,) = document["cut_off_decisions"]
+    document["tournament"]["slug"] = "demo-final-copy"
+    restored = import_tournament(document).tournament
+    copy = CutOffDecision.objects.get(tournament=restored)
+    original = CutOffDecision.objects.get(tournament=final_demo)
+    fields = ["session_number", "finalists", "first_place", "last_place", "advancing", "order"]
+    fields += ["method", "seed", "result", "decided_at", "decided_by"]
+    assert [getattr(copy, f) for f in fields] == [getattr(original, f) for f in fields]
+    assert written["order"] == original.order
+
+
+def test_an_archived_decision_naming_a_number_not_in_the_file_is_refused(final_demo):
+    from tournaments.archive import ArchiveError, export_tournament, import_tournament
+
+    document = export_tournament(final_demo)
+    document["tournament"]["slug"] = "demo-final-copy"
+    document["cut_off_decisions"][0]["order"][0] = 999
+    with pytest.raises(ArchiveError, match="each once"):
+        import_tournament(document)
+    assert not Tournament.objects.filter(slug="demo-final-copy").exists()

@@ -50,6 +50,7 @@ from tournaments.models import (
     Appeal,
     CheckIn,
     Correction,
+    CutOffDecision,
     Hand,
     HandScore,
     Penalty,
@@ -174,6 +175,18 @@ SANCTION_FIELDS_ADDED = {
     "voided_by": None,
     "void_appeal": None,
 }
+CUT_OFF_DECISION_FIELDS = [
+    "session_number",
+    "finalists",
+    "first_place",
+    "last_place",
+    "advancing",
+    "order",
+    "method",
+    "seed",
+    "result",
+    "decided_at",
+]
 # player, team: natural keys; before/after: a team translated (see above)
 REGISTRATION_CORRECTION_FIELDS = ["reason", "made_at"]
 APPEAL_FIELDS = [
@@ -202,6 +215,7 @@ USER_FIELDS = {
     SheetConfirmation: ["recorded_by"],
     Correction: ["made_by"],
     Sanction: ["decided_by", "voided_by"],
+    CutOffDecision: ["decided_by"],
     Appeal: ["filed_by", "ruled_by"],
     RegistrationCorrection: ["made_by"],
 }
@@ -436,6 +450,10 @@ def export_tournament(tournament: Tournament) -> dict:
                 "after": _registration_values(c.after, team_names),
             }
             for c in tournament.registration_corrections.order_by("made_at", "pk")
+        ],
+        "cut_off_decisions": [
+            {**plain(d, CUT_OFF_DECISION_FIELDS), **keys.users_of(d)}
+            for d in tournament.cut_off_decisions.order_by("decided_at", "pk")
         ],
     }
     for section in SECTIONS.values():  # the sections of apps built on tournaments

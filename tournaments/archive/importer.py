@@ -47,6 +47,7 @@ from tournaments.models import (
     Appeal,
     CheckIn,
     Correction,
+    CutOffDecision,
     Hand,
     HandScore,
     Penalty,
@@ -67,10 +68,13 @@ from tournaments.services.results import table_session_expected_results
 
 # The archive version that first wrote the registration corrections.
 REGISTRATION_CORRECTIONS_SINCE = 2
+# ... and the decisions of ties at a final's cut-off.
+CUT_OFF_DECISIONS_SINCE = 3
 
 # JSON fields and the type each holds (None allowed where the model allows it).
 JSON_TYPES = {
     "tie_breaks": list,
+    "order": list,
     "tiles": dict,
     "fans": list,
     "deltas": dict,
@@ -218,6 +222,21 @@ def _federation_details(data: dict, where: str) -> dict:
     return data
 
 
+def _check_decision(decision: CutOffDecision, numbers: set, where: str) -> None:
+    """The order names players of the file by number, each once; the rest as the database
+    asks (a lot with its seed, a play-off with its result, two places at least)."""
+    order = decision.order
+    if not all(_is_number(n) and n in numbers for n in order) or len(set(order)) != len(order):
+        raise ArchiveError(
+            _("%(where)s: the order names players by their numbers in the file, each once.")
+            % {"where": where}
+        )
+    try:
+        decision.validate_constraints()
+    except ValidationError as error:
+        raise ArchiveError(f"{where}: {' '.join(error.messages)}") from None
+
+
 def _check_lifting(sanction: Sanction, appeal, where: str) -> None:
     """A lifted sanction has its time and reason; one in force has neither, nor an appeal
     that lifted it (the database's `sanction_lifted_with_reason`)."""
@@ -333,6 +352,7 @@ class _Importer:
         self._correction_appeals()
         self._sanction_appeals()
         self._registration_corrections(tournament)
+        self._cut_off_decisions(tournament)
         for section in SECTIONS.values():  # the sections of apps built on tournaments
             if self.version >= section.since:  # an older file: none of its rows
                 section.restore(self, tournament)
@@ -904,6 +924,28 @@ class _Importer:
             sanction.void_appeal = self.appeals[number - 1]
             named.append(sanction)
         Sanction.objects.bulk_update(named, ["void_appeal"], batch_size=500)
+
+    def _cut_off_decisions(self, tournament: Tournament) -> None:
+        """How ties at a final's cut-off were decided (3.10.1): a file of version 2 or older
+        has none."""
+        if self.version < CUT_OFF_DECISIONS_SINCE:
+            return
+        decisions = []
+        numbers = {player.lot_number for player in self.players.values()}
+        for i, item in enumerate(_list(self.doc, "cut_off_decisions", _("the file"))):
+            where = f"cut_off_decisions[{i}]"
+            decision = _build(
+                CutOffDecision,
+                item,
+                spec.CUT_OFF_DECISION_FIELDS,
+                where,
+                tournament=tournament,
+                **self.user_refs(CutOffDecision, item, where),
+            )
+            _check_decision(decision, numbers, where)
+            decisions.append(decision)
+        _create(CutOffDecision, decisions)
+        self._count("cut_off_decisions", decisions)
 
     def _correction_appeals(self) -> None:
         """Each correction's appeal, by its number in "appeals" (1 for the first)."""

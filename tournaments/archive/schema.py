@@ -21,7 +21,8 @@ FORMAT = "mcr-tournament"
 # every version in VERSIONS_READ, an older file as having none of what it lacks.
 # 2: registration corrections ("registration_corrections") and the score desk's entries
 # ("desk_entries", desk.archive).
-# 3: sanctions lifted on appeal ("voided_at", "void_reason", "voided_by", "void_appeal").
+# 3: sanctions lifted on appeal ("voided_at", "void_reason", "voided_by", "void_appeal") and
+# the decisions of ties at a final's cut-off ("cut_off_decisions").
 VERSION = 3
 VERSIONS_READ = (1, 2, 3)
 
