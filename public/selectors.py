@@ -15,7 +15,12 @@ from tournaments.display import start_wind, table_state, table_state_label
 from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
 from tournaments.selectors.scoresheet import hands_count
-from tournaments.selectors.standings import Standings, points_value, standings_compute
+from tournaments.selectors.standings import (
+    Standings,
+    points_value,
+    result_is_provisional,
+    standings_compute,
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,7 @@ class TableLine:
     rank: int | None
     table_points: int | float | None
     forfeited: bool
+    provisional: bool = False  # a result whose sheet is not yet signed (marked *)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class PlayerSessionLine:
     rank: int | None = None
     table_points: int | float | None = None
     forfeited: bool = False
+    provisional: bool = False  # a result whose sheet is not yet signed (marked *)
 
     @property
     def status_text(self) -> str:
@@ -165,6 +172,7 @@ def _table(sheet_id: int, status: str, table: int, hands: int, seats, results) -
                 rank=rank,
                 table_points=_tp(tp12) if result else None,
                 forfeited=bool(forfeited),
+                provisional=bool(result) and result_is_provisional(status),
             )
         )
     state = table_state(status, hands)
@@ -251,6 +259,7 @@ def public_player(
                 rank=result.rank if result else None,
                 table_points=_tp(result.table_points_12) if result else None,
                 forfeited=bool(result and result.forfeited),
+                provisional=bool(result) and result_is_provisional(sheet.status),
             )
         )
     return page

@@ -22,9 +22,9 @@ from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, 
 from tournaments import policies, roles
 from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
-from tournaments.models import Job, Player, TableSession, Team, Tournament
+from tournaments.models import Job, Player, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
-from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
+from tournaments.selectors.standings import standings_as_dict, standings_compute
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
 from tournaments.services.registration import player_create, team_create
@@ -751,16 +751,6 @@ StandingsTeam = inline_serializer(
 )
 
 
-def standings_provisional(tournament: Tournament, numbers: list[int]) -> bool:
-    """A session counted still has a sheet not signed by its umpire: its figures (counted
-    live, or left out of the official standings until the sheet is signed) may change."""
-    return (
-        TableSession.objects.filter(session__tournament=tournament, session__number__in=numbers)
-        .exclude(status__in=SIGNED)
-        .exists()
-    )
-
-
 class StandingsApi(APIView):
     """The standings (rule 3.10, Appendix 7) as `manage.py standings --json` gives them."""
 
@@ -829,9 +819,7 @@ class StandingsApi(APIView):
             through_session=options["through_session"],
             live=options["live"],
         )
-        data = standings_as_dict(standings)
-        data["provisional"] = standings_provisional(tournament, standings.session_numbers)
-        return Response(data)
+        return Response(standings_as_dict(standings))
 
 
 urlpatterns = [

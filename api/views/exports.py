@@ -141,7 +141,12 @@ class StandingsExport(serializers.Serializer):
     )
     provisional_sessions = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=gettext_lazy("sessions counted with a sheet still open"),
+        help_text=gettext_lazy("sessions counted with a sheet not yet signed"),
+    )
+    provisional = serializers.BooleanField(
+        help_text=gettext_lazy(
+            "a session counted has a sheet not yet signed: these standings may change"
+        )
     )
     players = StandingsPlayerExport(many=True, help_text=gettext_lazy("ranked players"))
     teams = StandingsTeamExport(many=True, help_text=gettext_lazy("ranked teams"))

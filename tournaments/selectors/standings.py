@@ -1,12 +1,14 @@
 """Standings (rule 3.10, Appendix 7): individual and team, per session and cumulative.
 
 Official standings count signed sheets only (Appendix 5: "Resultados son definitivos una vez
-firmado"); live standings count every sheet and mark the unsigned ones provisional. A
+firmado"); live standings count every sheet and mark the unsigned ones provisional
+(`result_is_provisional`, the one definition every output asks). A
 disqualified player is not ranked (3.11.5), a player who lost his rank ranks after every
 player without that sanction (3.11.6.10): docs/results.md.
 
-Three SQL queries whatever the number of players: the players, the sanctions on rank and
-every session result; the ranking is computed in Python.
+Four SQL queries whatever the number of players: the players, the sanctions on rank, every
+session result and the states of the counted sessions' sheets; the ranking is computed in
+Python.
 """
 
 from dataclasses import dataclass, field
@@ -19,6 +21,16 @@ from tournaments.models import Player, Sanction, Session, SessionResult, TableSe
 from tournaments.models.play import TABLE_POINT_UNIT
 
 SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
+
+
+def result_is_provisional(sheet_status: str) -> bool:
+    """A session result is provisional until its sheet is signed by its umpire (Appendix 5:
+    "Resultados son definitivos una vez firmado"): open and complete sheets are provisional,
+    signed and countersigned ones are not. Every output asks this (the standings, the API,
+    the players' own pages, the public pages): docs/results.md, "Official means signed"."""
+    return sheet_status not in SIGNED
+
+
 # A sanction on rank, as the standings name it ("status"), and where it puts the player.
 DISQUALIFIED = Player.Status.DISQUALIFIED.value
 LOSS_OF_RANK = Sanction.Kind.LOSS_OF_RANK.value
@@ -107,12 +119,20 @@ class Standings:
     teams: list[TeamRow]
     session_numbers: list[int]
     live: bool = False
+    # Sessions counted with a sheet whose result is still provisional (`result_is_provisional`):
+    # counted live, or left out of the official standings until it is signed.
     provisional_sessions: list[int] = field(default_factory=list)
 
     @property
     def official_sessions(self) -> list[int]:
-        """Sessions counted whose every sheet counted was complete."""
+        """Sessions counted whose every sheet is signed."""
         return [n for n in self.session_numbers if n not in self.provisional_sessions]
+
+    @property
+    def provisional(self) -> bool:
+        """A session counted has a sheet not yet signed by its umpire: these standings may
+        change."""
+        return bool(self.provisional_sessions)
 
 
 _TIE_BREAK_KEYS = {
@@ -241,7 +261,6 @@ def standings_compute(
     _sanctions(tournament, rows)
     final_only = not tournament.carry_over_points
     numbers: set[int] = set()
-    provisional: set[int] = set()
     # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
     # Fraction additions were most of a 500-player event's standings.
     twelfths = dict.fromkeys(rows, 0)
@@ -252,12 +271,8 @@ def standings_compute(
         if row is None:
             continue
         numbers.add(session)
-        is_provisional = status not in SIGNED
-        if is_provisional:
-            provisional.add(session)
-        line = SessionLine(
-            session, table, position, score, rank, _points(tp12), is_provisional, lost
-        )
+        provisional = result_is_provisional(status)
+        line = SessionLine(session, table, position, score, rank, _points(tp12), provisional, lost)
         row.sessions.append(line)
         if stage == Session.Stage.FINAL:
             if not row.finalist and final_only:
@@ -277,8 +292,17 @@ def standings_compute(
         teams=_team_rows(ordered, counts_disqualified=tournament.team_counts_disqualified),
         session_numbers=sorted(numbers),
         live=live,
-        provisional_sessions=sorted(provisional),
+        provisional_sessions=_provisional_sessions(tournament, numbers),
     )
+
+
+def _provisional_sessions(tournament: Tournament, numbers: set[int]) -> list[int]:
+    """The sessions counted that have a sheet whose result is provisional, counted or not
+    (an open sheet with nothing on it yet, or one the official standings leave out)."""
+    sheets = TableSession.objects.filter(
+        session__tournament=tournament, session__number__in=numbers
+    ).values_list("session__number", "status")
+    return sorted({number for number, status in sheets if result_is_provisional(status)})
 
 
 def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[TeamRow]:
@@ -394,6 +418,7 @@ def standings_as_dict(standings: Standings) -> dict:
         "live": standings.live,
         "sessions_counted": standings.session_numbers,
         "provisional_sessions": standings.provisional_sessions,
+        "provisional": standings.provisional,
         "players": [
             {
                 "rank": row.rank,

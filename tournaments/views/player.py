@@ -39,7 +39,12 @@ from tournaments.models import (
 from tournaments.models.play import POSITIONS
 from tournaments.selectors.appeals import appeal_deadline, appeals_for, local_time
 from tournaments.selectors.scoresheet import scoresheet_compute
-from tournaments.selectors.standings import PlayerRow, points_value, standings_compute
+from tournaments.selectors.standings import (
+    PlayerRow,
+    points_value,
+    result_is_provisional,
+    standings_compute,
+)
 from tournaments.services.actions import player_may_confirm
 from tournaments.services.appeals import appeal_file, appeal_window_refusal
 from tournaments.services.signoff import sheet_confirm_player
@@ -68,7 +73,8 @@ class SessionRow:
 
     @property
     def provisional(self) -> bool:
-        return self.sheet.status == TableSession.Status.OPEN
+        """His result here may still change: the sheet is not signed by its umpire."""
+        return result_is_provisional(self.sheet.status)
 
     @property
     def table_points(self):
