@@ -7,7 +7,6 @@ sheets only, a disqualified player without a place), never computed again here.
 """
 
 import math
-from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,11 +62,10 @@ def ema_rows(*, tournament: Tournament) -> list[EmaRow]:
     """Every player who played a counted session, in the order of the official standings,
     the disqualified last with neither a place nor a rating; players sharing a place share its
     rating. Those with no counted session (withdrawn before the first, or nothing signed yet)
-    are left out, and the places counted among those who played. Four queries."""
+    take no place in the standings (docs/results.md) and are left out. Five queries."""
     standings = standings_compute(tournament=tournament, live=False)
-    played = [row for row in standings.players if row.sessions]
-    places = sorted(row.rank for row in played if row.rank is not None)
-    ranked = len(places)
+    played = [row for row in standings.players if row.played]
+    ranked = sum(1 for row in played if row.rank is not None)
     identities = {
         pk: (ema_id, country)
         for pk, ema_id, country in tournament.players.values_list("pk", "ema_id", "country")
@@ -75,18 +73,16 @@ def ema_rows(*, tournament: Tournament) -> list[EmaRow]:
     rows = []
     for row in played:
         ema_id, country = identities.get(row.player_id, ("", ""))
-        # The place among those who played: ties still share it.
-        rank = None if row.rank is None else 1 + bisect_left(places, row.rank)
         rows.append(
             EmaRow(
-                rank=rank,
+                rank=row.rank,
                 name=row.name,
                 ema_id=ema_id or "",
                 country=str(country or ""),
                 table_points=points_value(row.table_points),
                 contest_points=row.contest_points,
                 mers_base_rating=(
-                    None if rank is None else mers_base_rating(rank=rank, ranked=ranked)
+                    None if row.rank is None else mers_base_rating(rank=row.rank, ranked=ranked)
                 ),
             )
         )

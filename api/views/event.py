@@ -700,7 +700,8 @@ StandingsPlayer = inline_serializer(
         "rank": serializers.IntegerField(
             allow_null=True,
             help_text=gettext_lazy(
-                "place; equal places share it; null for a disqualified player (rule 3.11.5)"
+                "place; equal places share it; null: no place (a disqualified player, rule "
+                "3.11.5, or one with no session counted, listed before the disqualified)"
             ),
         ),
         "status": serializers.CharField(
@@ -793,7 +794,8 @@ class StandingsApi(APIView):
             "players": serializers.ListField(
                 child=StandingsPlayer,
                 help_text=gettext_lazy(
-                    "players in order (not substitutes), the disqualified last with no rank"
+                    "players in order (not substitutes); those with no place last (no session "
+                    "counted, then the disqualified), with a null rank"
                 ),
             ),
             "teams": serializers.ListField(

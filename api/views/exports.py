@@ -100,7 +100,9 @@ class StandingsSessionExport(serializers.Serializer):
 class StandingsPlayerExport(serializers.Serializer):
     rank = serializers.IntegerField(
         allow_null=True,
-        help_text=gettext_lazy("place in the standings; null for a disqualified player"),
+        help_text=gettext_lazy(
+            "place in the standings; null: no place (disqualified, or no session counted)"
+        ),
     )
     status = serializers.CharField(
         help_text=gettext_lazy("active, withdrawn, loss_of_rank or disqualified")

@@ -196,12 +196,12 @@ def test_a_players_own_page_shows_his_sheets_but_no_standings(player_a, event):
     tournament, first, _second = event
     win(first, points=24)
     published = text(player_a.get("/me/"))
-    assert "<strong>48</strong>" in published and "· rank 8 ·" in published  # B, his team's
+    assert "<strong>48</strong>" in published and "· rank 4 ·" in published  # B, his team's
     assert NOTICE not in published
     release(tournament, False)
     page = text(player_a.get("/me/"))
     assert NOTICE in page
-    assert "<strong>48</strong>" not in page and "· rank 8 ·" not in page
+    assert "<strong>48</strong>" not in page and "· rank 4 ·" not in page
     assert reverse("player-sheet", args=[first.pk]) in page  # his own sheet stays
     assert '<span>48 <span class="provisional">' in page  # and his session's score on it
     release(tournament, True)

@@ -35,11 +35,15 @@ def result_is_provisional(sheet_status: str) -> bool:
 DISQUALIFIED = Player.Status.DISQUALIFIED.value
 LOSS_OF_RANK = Sanction.Kind.LOSS_OF_RANK.value
 _STANDING_ORDER = {"": 0, LOSS_OF_RANK: 1, DISQUALIFIED: 2}
+# A player with no counted session: no place (the printed standings' status code; the API
+# and the JSON give his own status, with a null rank and no session).
+NO_SESSION = "no_session"
 # How every output names a standing that is not a plain place.
 STANDING_LABELS = {
     DISQUALIFIED: gettext_lazy("disqualified"),
     LOSS_OF_RANK: gettext_lazy("lost his rank"),
     Player.Status.WITHDRAWN.value: gettext_lazy("withdrawn"),
+    NO_SESSION: gettext_lazy("no session counted"),
 }
 
 
@@ -75,9 +79,15 @@ class PlayerRow:
     sanction: str = ""  # "disqualified" or "loss_of_rank": see ranking_criteria
 
     @property
+    def played(self) -> bool:
+        """He has a session counted in these standings."""
+        return bool(self.sessions)
+
+    @property
     def ranked(self) -> bool:
-        """A disqualified player has no place (rule 3.11.5)."""
-        return self.sanction != DISQUALIFIED
+        """He takes a place: not disqualified (rule 3.11.5), and a session counted (3.10.1
+        ranks by the points "obtenida durante el torneo": without a session he has none)."""
+        return self.sanction != DISQUALIFIED and self.played
 
     @property
     def standing_status(self) -> str:
@@ -86,8 +96,18 @@ class PlayerRow:
 
     @property
     def label(self) -> str:
-        """The standing in words where it is not a plain place ("disqualified", ...)."""
-        return standing_label(self.standing_status)
+        """The standing in words where it is not a plain place ("disqualified", "no session
+        counted", ...)."""
+        return standing_label(self.printed_status)
+
+    @property
+    def printed_status(self) -> str:
+        """`standing_status`, except for an active player with no session counted, who takes
+        no place: NO_SESSION."""
+        status = self.standing_status
+        if not self.played and status == Player.Status.ACTIVE:
+            return NO_SESSION
+        return status
 
     @property
     def provisional(self) -> bool:
@@ -143,11 +163,13 @@ _TIE_BREAK_KEYS = {
 
 def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
     """The ranking's keys in order, each as (name, value of a row; smaller ranks higher):
-    a sanction on rank first (every player without one, then those who lost their rank
-    (3.11.6.10, "perder rango competitivo"), then the disqualified (3.11.5), who take no
-    place), the final stage, then table points, contest points (3.10.1) and the
+    whether he takes a place (every ranked player before those with no session counted and
+    the disqualified), a sanction on rank (every player without one, then those who lost
+    their rank (3.11.6.10, "perder rango competitivo"), then the disqualified (3.11.5), who
+    take no place), the final stage, then table points, contest points (3.10.1) and the
     tournament's further tie-breaks."""
     return [
+        ("ranked", lambda row: not row.ranked),
         ("sanction", lambda row: _STANDING_ORDER[row.sanction]),
         ("final_stage", lambda row: not row.finalist),
         ("table_points", lambda row: -_in_twelfths(row.table_points)),
@@ -180,7 +202,7 @@ def _sort_key(tie_breaks: list[str]):
 
 def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]) -> str | None:
     """What ranked `upper` above `lower`, two neighbours of the standings: the name of the
-    first ranking key on which they differ ("sanction", "final_stage", "table_points",
+    first ranking key on which they differ ("ranked", "sanction", "final_stage", "table_points",
     "contest_points" or a tie-break of the tournament), or None when every key is equal (a
     shared place)."""
     for name, value in ranking_criteria(tie_breaks):
@@ -191,7 +213,8 @@ def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]
 
 def _assign_ranks(rows: list, key) -> None:
     """Places 1, 2, ... in order, equal keys sharing a place; a row that takes no place
-    (`ranked` false: the disqualified) gets None and the places below move up."""
+    (`ranked` false: the disqualified, a player with no session counted) gets None and the
+    places below move up."""
     previous = None
     place = 0
     last_rank = None

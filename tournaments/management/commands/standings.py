@@ -5,7 +5,6 @@ from django.utils.translation import gettext as _
 from tournaments.management.commands._base import TournamentCommand
 from tournaments.selectors.standings import (
     points_value,
-    standing_label,
     standings_as_dict,
     standings_compute,
 )
@@ -42,7 +41,7 @@ class Command(TournamentCommand):
             f"{_('TP'):>7} {_('CP'):>7}"
         )
         for row in standings.players:
-            label = standing_label(row.standing_status)
+            label = row.label
             self.stdout.write(
                 f"{row.rank or '—':>4} {row.number or '':>4}  {row.name[:28]:<28} "
                 f"{row.team[:20]:<20} {points_value(row.table_points):>7} "
