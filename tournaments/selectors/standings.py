@@ -62,6 +62,9 @@ class SessionLine:
     table_points: Fraction
     provisional: bool = False
     forfeited: bool = False
+    # In his totals (and his team's): false for a finalist's qualifying session when points
+    # do not carry over into the final stage.
+    counted: bool = True
 
 
 @dataclass
@@ -282,31 +285,11 @@ def standings_compute(
         for pk, number, name, team, status in players
     }
     _sanctions(tournament, rows)
-    final_only = not tournament.carry_over_points
-    numbers: set[int] = set()
-    # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
-    # Fraction additions were most of a 500-player event's standings.
-    twelfths = dict.fromkeys(rows, 0)
-    for pid, session, stage, table, position, score, rank, tp12, status, lost in _load_results(
-        tournament, through_session, live
-    ):
-        row = rows.get(pid)
-        if row is None:
-            continue
-        numbers.add(session)
-        provisional = result_is_provisional(status)
-        line = SessionLine(session, table, position, score, rank, _points(tp12), provisional, lost)
-        row.sessions.append(line)
-        if stage == Session.Stage.FINAL:
-            if not row.finalist and final_only:
-                twelfths[pid], row.contest_points = 0, 0
-            row.finalist = True
-        if row.finalist and final_only and stage != Session.Stage.FINAL:
-            continue
-        twelfths[pid] += tp12
-        row.contest_points += score
-    for pid, row in rows.items():
-        row.table_points = _points(twelfths[pid])
+    numbers = _add_results(
+        rows,
+        _load_results(tournament, through_session, live),
+        final_only=not tournament.carry_over_points,
+    )
     rank_key = _sort_key(tournament.tie_breaks or [])
     ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
     _assign_ranks(ordered, rank_key)
@@ -319,6 +302,38 @@ def standings_compute(
     )
 
 
+def _add_results(rows: dict[int, PlayerRow], results, *, final_only: bool) -> set[int]:
+    """Each result as a session line of its player, added to his totals; the numbers of the
+    sessions counted. With `final_only` (points do not carry over), a finalist's totals count
+    the final stage only: his qualifying lines stay, marked not `counted`."""
+    numbers: set[int] = set()
+    # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
+    # Fraction additions were most of a 500-player event's standings.
+    twelfths = dict.fromkeys(rows, 0)
+    for pid, session, stage, table, position, score, rank, tp12, status, lost in results:
+        row = rows.get(pid)
+        if row is None:
+            continue
+        numbers.add(session)
+        provisional = result_is_provisional(status)
+        line = SessionLine(session, table, position, score, rank, _points(tp12), provisional, lost)
+        row.sessions.append(line)
+        if stage == Session.Stage.FINAL and not row.finalist:
+            row.finalist = True
+            if final_only:  # what he carried in from the qualifying sessions no longer counts
+                twelfths[pid], row.contest_points = 0, 0
+                for earlier in row.sessions[:-1]:
+                    earlier.counted = False
+        if final_only and row.finalist and stage != Session.Stage.FINAL:
+            line.counted = False
+            continue
+        twelfths[pid] += tp12
+        row.contest_points += score
+    for pid, row in rows.items():
+        row.table_points = _points(twelfths[pid])
+    return numbers
+
+
 def _provisional_sessions(tournament: Tournament, numbers: set[int]) -> list[int]:
     """The sessions counted that have a sheet whose result is provisional, counted or not
     (an open sheet with nothing on it yet, or one the official standings leave out)."""
@@ -329,8 +344,11 @@ def _provisional_sessions(tournament: Tournament, numbers: set[int]) -> list[int
 
 
 def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[TeamRow]:
-    """Teams by the sum of their players (Appendix 7). A disqualified player's figures count
-    for his team only when the tournament says so (`team_counts_disqualified`)."""
+    """Teams by the sum of their players (Appendix 7): a team's total is its players' totals,
+    and its cells add the session lines those totals count, so the total is the sum of the
+    cells (a finalist's qualifying sessions count in neither when points do not carry over).
+    A disqualified player's figures count for his team only when the tournament says so
+    (`team_counts_disqualified`)."""
     teams: dict[str, TeamRow] = {}
     # Summed in whole twelfths, made Fractions once per team and session (as the players').
     sessions: dict[str, dict[int, list[int]]] = {}
@@ -345,6 +363,8 @@ def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[T
         team.contest_points += row.contest_points
         by_session = sessions.setdefault(row.team, {})
         for line in row.sessions:
+            if not line.counted:  # not in his total, so not in his team's either
+                continue
             figures = by_session.setdefault(line.session, [0, 0])
             points = line.table_points  # twelfths: its denominator divides 12
             figures[0] += points.numerator * (TABLE_POINT_UNIT // points.denominator)
