@@ -112,7 +112,9 @@ TOURNAMENT_HELP = {
         "equal table scores: share the table points of their places, or all take the highest"
     ),
     "tie_breaks": gettext_lazy(
-        "further tie-breaks in order after table and contest points: best_session, most_firsts"
+        "further tie-breaks in order after table and contest points, chosen from best_session "
+        "and most_firsts; none for a new tournament: players still equal share their place "
+        "(rule 3.10.1)"
     ),
     "forfeit_contest_points": gettext_lazy(
         "contest points a player scores for a session he lost (rule 3.11.2); his table points are 0"
@@ -790,6 +792,14 @@ class StandingsApi(APIView):
                 help_text=gettext_lazy(
                     "a session counted has a sheet not yet signed: these standings may change"
                 )
+            ),
+            "ranking": serializers.ListField(
+                child=serializers.CharField(),
+                help_text=gettext_lazy(
+                    "what decides the places, in order: table_points, contest_points (rule "
+                    "3.10.1), then the tournament's further tie-breaks (best_session, "
+                    "most_firsts); players equal on all of them share a place"
+                ),
             ),
             "players": serializers.ListField(
                 child=StandingsPlayer,

@@ -150,6 +150,14 @@ class StandingsExport(serializers.Serializer):
             "a session counted has a sheet not yet signed: these standings may change"
         )
     )
+    ranking = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=gettext_lazy(
+            "what decides the places, in order: table_points, contest_points (rule "
+            "3.10.1), then the tournament's further tie-breaks (best_session, "
+            "most_firsts); players equal on all of them share a place"
+        ),
+    )
     players = StandingsPlayerExport(many=True, help_text=gettext_lazy("ranked players"))
     teams = StandingsTeamExport(many=True, help_text=gettext_lazy("ranked teams"))
 

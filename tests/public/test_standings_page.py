@@ -86,3 +86,15 @@ def test_players_with_no_session_counted_come_after_every_ranked_player_with_a_d
     assert ranks == ["1", "2", "2", "4", "—", "—", "—", "—"]
     assert text.count("(no session counted)") == 4
     assert text.index(">-32*<") < text.index("(no session counted)")
+
+
+def test_the_page_names_what_it_ranks_by(client, event):
+    tournament, first, _second = event
+    tournament.tie_breaks = ["most_firsts"]
+    tournament.save()
+    win(first, points=24)
+    text = client.get("/t/madrid/").content.decode()
+    assert (
+        "Ranked by table points, then contest points, then most first places at the table; "
+        "players still equal share their place."
+    ) in text

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Player, Sanction, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import TABLE_POINT_UNIT
+from tournaments.models.tournament import TIE_BREAK_CHOICES
 
 SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
 
@@ -145,6 +147,18 @@ class Standings:
     # Sessions counted with a sheet whose result is still provisional (`result_is_provisional`):
     # counted live, or left out of the official standings until it is signed.
     provisional_sessions: list[int] = field(default_factory=list)
+    tie_breaks: list[str] = field(default_factory=list)  # the tournament's further ones
+
+    @property
+    def ranking(self) -> list[str]:
+        """The keys the places are decided by, in order: table points, contest points (rule
+        3.10.1), then the tournament's further tie-breaks; players equal on all share."""
+        return [RANKED_BY_TABLE_POINTS, RANKED_BY_CONTEST_POINTS, *self.tie_breaks]
+
+    @property
+    def ranking_text(self) -> str:
+        """The ranking in words, in the reader's language (`ranking_text`)."""
+        return ranking_text(self.tie_breaks)
 
     @property
     def official_sessions(self) -> list[int]:
@@ -162,6 +176,24 @@ _TIE_BREAK_KEYS = {
     "best_session": lambda row: row.best_session,
     "most_firsts": lambda row: row.firsts,
 }
+RANKED_BY_TABLE_POINTS, RANKED_BY_CONTEST_POINTS = "table_points", "contest_points"
+
+
+def applied_tie_breaks(tournament: Tournament) -> list[str]:
+    """The tournament's further tie-breaks, in its order (none unless the organiser chose
+    some: rule 3.10.1 names table points and contest points only)."""
+    return [name for name in tournament.tie_breaks or [] if name in _TIE_BREAK_KEYS]
+
+
+def ranking_text(tie_breaks: list[str]) -> str:
+    """ "Ranked by table points, then contest points[, then …]; players still equal share
+    their place.", in the reader's language: what every standings page says it ranks by."""
+    further = [str(TIE_BREAK_CHOICES[name]).lower() for name in tie_breaks]
+    then = _(", then %(list)s") % {"list": ", ".join(further)} if further else ""
+    return _(
+        "Ranked by table points, then contest points%(further)s; players still equal share "
+        "their place."
+    ) % {"further": then}
 
 
 def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
@@ -175,8 +207,8 @@ def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
         ("ranked", lambda row: not row.ranked),
         ("sanction", lambda row: _STANDING_ORDER[row.sanction]),
         ("final_stage", lambda row: not row.finalist),
-        ("table_points", lambda row: -_in_twelfths(row.table_points)),
-        ("contest_points", lambda row: -row.contest_points),
+        (RANKED_BY_TABLE_POINTS, lambda row: -_in_twelfths(row.table_points)),
+        (RANKED_BY_CONTEST_POINTS, lambda row: -row.contest_points),
         *(
             (name, lambda row, k=_TIE_BREAK_KEYS[name]: -k(row))
             for name in tie_breaks
@@ -290,7 +322,8 @@ def standings_compute(
         _load_results(tournament, through_session, live),
         final_only=not tournament.carry_over_points,
     )
-    rank_key = _sort_key(tournament.tie_breaks or [])
+    tie_breaks = applied_tie_breaks(tournament)
+    rank_key = _sort_key(tie_breaks)
     ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
     _assign_ranks(ordered, rank_key)
     return Standings(
@@ -299,6 +332,7 @@ def standings_compute(
         session_numbers=sorted(numbers),
         live=live,
         provisional_sessions=_provisional_sessions(tournament, numbers),
+        tie_breaks=tie_breaks,
     )
 
 
@@ -462,6 +496,7 @@ def standings_as_dict(standings: Standings) -> dict:
         "sessions_counted": standings.session_numbers,
         "provisional_sessions": standings.provisional_sessions,
         "provisional": standings.provisional,
+        "ranking": standings.ranking,
         "players": [
             {
                 "rank": row.rank,

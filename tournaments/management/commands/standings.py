@@ -36,6 +36,7 @@ class Command(TournamentCommand):
             f"{scope}; {_('sessions counted')}: "
             + (", ".join(str(n) for n in standings.session_numbers) or "—")
         )
+        self.stdout.write(standings.ranking_text)
         self.stdout.write(
             f"{_('Rank'):>4} {_('No.'):>4}  {_('Name'):<28} {_('Team'):<20} "
             f"{_('TP'):>7} {_('CP'):>7}"

@@ -1,0 +1,35 @@
+"""A new tournament ranks by rule 3.10.1 alone (table points, then contest points; players
+still equal share their place): its further tie-breaks default to none. The default only:
+every existing tournament keeps the tie-breaks it has (no row is written)."""
+
+import tournaments.models.tournament
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0017_player_country_iso"),
+    ]
+
+    operations = [
+        migrations.AlterField(
+            model_name="historicaltournament",
+            name="tie_breaks",
+            field=models.JSONField(
+                blank=True,
+                default=tournaments.models.tournament.no_further_tie_breaks,
+                help_text="Applied in order after table points and contest points; none by default: players still equal share their place (rule 3.10.1).",
+                verbose_name="further tie-breaks",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="tournament",
+            name="tie_breaks",
+            field=models.JSONField(
+                blank=True,
+                default=tournaments.models.tournament.no_further_tie_breaks,
+                help_text="Applied in order after table points and contest points; none by default: players still equal share their place (rule 3.10.1).",
+                verbose_name="further tie-breaks",
+            ),
+        ),
+    ]
