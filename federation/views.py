@@ -3,8 +3,9 @@ Association's ranking (docs/federation.md).
 
 `GET /api/tournaments/{slug}/exports/ema.csv` and `…/ema.xlsx`: attachments named
 `<slug>-ema.csv|.xlsx`. Who may download: whoever may download the standings
-(tournaments.policies.may_export: staff roles and players); anyone else gets 403, no login
-401, an unknown tournament 404, each in the API's JSON error format.
+(tournaments.policies.may_export: staff roles and players; while the director holds the
+standings back, staff only: may_read_standings); anyone else gets 403, no login 401, an
+unknown tournament 404, each in the API's JSON error format.
 """
 
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from rest_framework import renderers
 from rest_framework.views import APIView
 
 from api.common import tournament_for
-from api.views.exports import CSV_FILE, ERRORS
+from api.views.exports import CSV_FILE, ERRORS, require_standings_readable
 from federation.exports import XLSX_TYPE, ema_csv_file, ema_xlsx_file
 from tournaments import policies
 from tournaments.errors import TournamentError
@@ -44,6 +45,7 @@ class _EmaExportApi(APIView):
             raise TournamentError(
                 _("Your role does not allow downloading these records."), code="forbidden"
             )
+        require_standings_readable(request.user, tournament)
         file = self.build(tournament)
         return HttpResponse(
             file.content,

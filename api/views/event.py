@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
+from api.views.exports import require_standings_readable
 from tournaments import policies, roles
 from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
@@ -130,9 +131,10 @@ TOURNAMENT_HELP = {
     "appeal_fee": gettext_lazy("fee deposited with an appeal (rule 3.12)"),
     "appeal_currency": gettext_lazy("currency of the appeal fee (ISO 4217)"),
     "standings_public": gettext_lazy(
-        "the public pages and the players' own pages show the standings (true for a new "
-        "tournament); false: they show none until the director publishes them, while staff "
-        "and the API still read them"
+        "the standings are published (true for a new tournament); false: the staff's until "
+        "the director publishes them: the public pages show none, nor the sessions' scores "
+        "and table points; the API's standings and their downloads answer 403 to other "
+        "logins; each player reads his own figures on his own page"
     ),
     "lots_seed": gettext_lazy("seed of the drawing of lots (re-run the draw with it)"),
     "seating_seed": gettext_lazy("seed of the seating chart"),
@@ -818,13 +820,15 @@ class StandingsApi(APIView):
         operation_id="standings_retrieve",
         summary="Read the standings",
         parameters=[QuerySerializer],
-        responses={200: OutputSerializer, **error_responses(400, 401, 404)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 403, 404)},
     )
     def get(self, request, slug):
         """Official standings count sheets signed by their umpire only (Appendix 5);
         `?live=true` counts the others too (marked provisional); `?through_session=n` stops at
-        session n. Any logged-in user."""
+        session n. Any logged-in user once they are published; while the director holds them
+        back, the staff only (403 for others)."""
         tournament = tournament_for(slug)
+        require_standings_readable(request.user, tournament)
         options = query(self.QuerySerializer, request)
         standings = standings_compute(
             tournament=tournament,

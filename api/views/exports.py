@@ -4,7 +4,8 @@
 attachment named `<slug>-<what>-<date>.<csv|json>`. CSV is UTF-8 with a byte-order mark (Excel
 shows names in any script) and a header row. Staff roles download everything; a player the
 standings only, an umpire the hands of his own tables (tournaments.policies.may_export);
-anyone else gets 403.
+anyone else gets 403. While the director holds the standings back, only staff download them
+(tournaments.policies.may_read_standings).
 """
 
 from django.http import HttpResponse
@@ -17,7 +18,7 @@ from rest_framework import renderers, serializers
 from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
-from tournaments import policies
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Hand
 from tournaments.selectors.exports import HANDS, STANDINGS, export_file
@@ -37,6 +38,19 @@ LIVE = OpenApiParameter(
         "only sheets signed by their umpire count (the official standings)."
     ),
 )
+
+
+def require_standings_readable(user, tournament) -> None:
+    """Refuse (403) the whole standings to a login that may not read them yet
+    (tournaments.policies.may_read_standings): the API's standings, standings.csv and .json,
+    the EMA files."""
+    roles.require(
+        policies.may_read_standings(user, tournament),
+        _(
+            "The standings of this tournament are not published yet: the staff read them, "
+            "and each player his own results on his page."
+        ),
+    )
 
 
 class LiveQuery(serializers.Serializer):
@@ -60,6 +74,7 @@ class _ExportApi(APIView):
             )
         live = False
         if self.what == STANDINGS:
+            require_standings_readable(request.user, tournament)
             parsed = LiveQuery(data=request.query_params)
             parsed.is_valid(raise_exception=True)
             live = parsed.validated_data["live"]

@@ -195,3 +195,13 @@ def test_excel_is_told_the_ema_numbers_are_text_on_purpose(ema_played, as_role):
     rows = len(openpyxl.load_workbook(io.BytesIO(content)).active["C"])
     expected = f'<ignoredError sqref="C1:C{rows}" numberStoredAsText="1"/></ignoredErrors>'
     assert sheet.endswith(expected + "</worksheet>")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_player_is_refused_the_ema_file_while_the_standings_are_held(ema_played, as_role, name):
+    ema_played.standings_public = False
+    ema_played.save(update_fields=["standings_public"])
+    response = as_role(Role.PLAYER).get(url(name))
+    assert_error(response, 403, code="forbidden")
+    assert "not published" in response.json()["errors"][0]["message"]
+    assert as_role(Role.COMMITTEE).get(url(name)).status_code == 200

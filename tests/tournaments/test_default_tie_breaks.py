@@ -14,7 +14,7 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 BEFORE = [("tournaments", "0017_player_country_iso")]
-AFTER = [("tournaments", "0018_new_tournaments_rank_by_the_rule_alone")]
+AFTER = [("tournaments", "0018_default_tie_breaks_and_held_standings")]
 
 
 def test_the_admins_form_for_a_new_tournament_offers_no_further_tie_break(admin_client):

@@ -102,9 +102,10 @@ class Tournament(models.Model):
         _("standings published"),
         default=True,
         help_text=_(
-            "Off: the public pages and the players' own pages show no standings (the seating, "
-            "the seats, the draw, the clock and each player's sheets stay); staff and the API "
-            "still see them (docs/public-pages.md)."
+            "Off: the standings are the staff's until you publish them; the public pages show "
+            "none, nor the sessions' scores and table points (the seating, the seats, the "
+            "draw, the clock and the tables' states stay), and each player reads his own "
+            "figures only, on his own page (docs/public-pages.md)."
         ),
     )
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=9, decimal_places=2, default=200)
