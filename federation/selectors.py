@@ -3,14 +3,17 @@ base rating the European Mahjong Association's ranking (MERS) gives his place
 (docs/federation.md).
 
 The places are those of the official standings (tournaments.selectors.standings: signed
-sheets only, a disqualified player without a place), never computed again here.
+sheets only, a disqualified player without a place), never computed again here. The file is
+final results: `not_final_yet` names what still keeps them from being final.
 """
 
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.models import Tournament
+from django.utils.translation import gettext as _
+
+from tournaments.models import Session, TableSession, Tournament
 from tournaments.selectors.standings import points_value, standings_compute
 
 HEADER = [
@@ -87,3 +90,33 @@ def ema_rows(*, tournament: Tournament) -> list[EmaRow]:
             )
         )
     return rows
+
+
+def not_final_yet(*, tournament: Tournament) -> list[str]:
+    """What keeps the tournament's results from being final, in order, as a reader names it:
+    each score sheet not countersigned by the chief umpire ("session 3 table 7": open,
+    complete or signed; Appendix 5's "Firma del árbitro general"), and, until the tournament
+    is finished, each planned session with no sheet yet ("session 7 (not seated yet)").
+    Empty: the results are final. Two queries."""
+    sheets = (
+        TableSession.objects.filter(session__tournament=tournament)
+        .exclude(status=TableSession.Status.FINAL)
+        .order_by("session__number", "table__number")
+        .values_list("session__number", "table__number")
+    )
+    missing = [
+        _("session %(session)s table %(table)s") % {"session": session, "table": table}
+        for session, table in sheets
+    ]
+    if tournament.status != Tournament.Status.FINISHED:
+        seated = set(
+            Session.objects.filter(tournament=tournament, table_sessions__isnull=False)
+            .values_list("number", flat=True)
+            .distinct()
+        )
+        missing += [
+            _("session %(session)s (not seated yet)") % {"session": number}
+            for number in range(1, tournament.sessions_planned + 1)
+            if number not in seated
+        ]
+    return missing
