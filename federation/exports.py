@@ -19,15 +19,22 @@ from federation.selectors import HEADER, ema_rows
 from tournaments.models import Tournament
 from tournaments.selectors.exports import FORMULA_STARTS, ExportFile, csv_bytes
 
+BOM = "\ufeff".encode()
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 TEXT_FORMAT = "@"  # Excel's "Text": the EMA id keeps its leading zero
 COLUMN_WIDTHS = {"name": 32, "ema_id": 11, "mers_base_rating": 17}
 
 
-def ema_csv_file(*, tournament: Tournament) -> ExportFile:
+def ema_csv_file(*, tournament: Tournament, provisional: str = "") -> ExportFile:
+    """`provisional`: the text of a first line saying the file is not final results (what
+    keeps them from being final), before the header; empty: final results, no such line."""
     rows = [row.cells() for row in ema_rows(tournament=tournament)]
-    return ExportFile(f"{tournament.slug}-ema.csv", CSV_TYPE, csv_bytes(HEADER, rows))
+    content = csv_bytes(HEADER, rows)
+    if provisional:
+        first = csv_bytes([provisional], [])  # one cell, quoted as needed, with its BOM
+        content = first + content.removeprefix(BOM)
+    return ExportFile(f"{tournament.slug}-ema.csv", CSV_TYPE, content)
 
 
 def _write_text(cell, text: str) -> None:
@@ -39,12 +46,17 @@ def _write_text(cell, text: str) -> None:
         cell.quotePrefix = True
 
 
-def ema_xlsx_file(*, tournament: Tournament) -> ExportFile:
+def ema_xlsx_file(*, tournament: Tournament, provisional: str = "") -> ExportFile:
+    """As ema_csv_file: with `provisional`, its text in the first row, the header below."""
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "EMA"
-    sheet.append(HEADER)
-    for line, row in enumerate(ema_rows(tournament=tournament), start=2):
+    if provisional:
+        _write_text(sheet.cell(row=1, column=1), provisional)
+    header_row = sheet.max_row + 1 if provisional else 1
+    for column, name in enumerate(HEADER, start=1):
+        sheet.cell(row=header_row, column=column, value=name)
+    for line, row in enumerate(ema_rows(tournament=tournament), start=header_row + 1):
         for column, value in enumerate(row.cells(), start=1):
             cell = sheet.cell(row=line, column=column)
             if isinstance(value, str) and value:
@@ -56,7 +68,7 @@ def ema_xlsx_file(*, tournament: Tournament) -> ExportFile:
         cell.number_format = TEXT_FORMAT
     for name, width in COLUMN_WIDTHS.items():
         sheet.column_dimensions[get_column_letter(HEADER.index(name) + 1)].width = width
-    sheet.freeze_panes = "A2"
+    sheet.freeze_panes = f"A{header_row + 1}"
     out = io.BytesIO()
     workbook.save(out)
     cells = f"{ema_id_column}1:{ema_id_column}{sheet.max_row}"

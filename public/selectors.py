@@ -11,11 +11,17 @@ from fractions import Fraction
 from django.db.models import Count
 from django.http import Http404
 
+from tournaments import policies
 from tournaments.display import start_wind, table_state, table_state_label
 from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
 from tournaments.selectors.scoresheet import hands_count
-from tournaments.selectors.standings import Standings, points_value, standings_compute
+from tournaments.selectors.standings import (
+    Standings,
+    points_value,
+    result_is_provisional,
+    standings_compute,
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,7 @@ class TableLine:
     rank: int | None
     table_points: int | float | None
     forfeited: bool
+    provisional: bool = False  # a result whose sheet is not yet signed (marked *)
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,7 @@ class PlayerSessionLine:
     rank: int | None = None
     table_points: int | float | None = None
     forfeited: bool = False
+    provisional: bool = False  # a result whose sheet is not yet signed (marked *)
 
     @property
     def status_text(self) -> str:
@@ -92,21 +100,30 @@ class PublicPlayer:
 
 def tournament_info(slug: str) -> dict | None:
     """What every public page needs of the tournament, by its slug: its id, name and slug, and
-    whether its standings are published. None for an unknown slug."""
-    return (
-        Tournament.objects.filter(slug=slug)
-        .values("pk", "name", "slug", "standings_public")
-        .first()
-    )
+    `standings_public`: whether the public may read its standings
+    (tournaments.policies.may_read_standings, asked for no login: the pages are the same for
+    everyone). None for an unknown slug."""
+    tournament = Tournament.objects.filter(slug=slug).only("name", "slug", "standings_public")
+    tournament = tournament.first()
+    if tournament is None:
+        return None
+    return {
+        "pk": tournament.pk,
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "standings_public": policies.may_read_standings(None, tournament),
+    }
 
 
 def live_standings(tournament: Tournament) -> Standings:
     return standings_compute(tournament=tournament, live=True)
 
 
-def public_session(tournament: Tournament, number: int) -> PublicSession:
+def public_session(tournament: Tournament, number: int, *, figures: bool = True) -> PublicSession:
     """A session's tables with their players and figures, read as plain values: the live
-    session's page is read again at every version during play (125 tables, 500 seats)."""
+    session's page is read again at every version during play (125 tables, 500 seats).
+    Without `figures` (the standings are held back: every table's scores and table points
+    would give them), the tables and their states only."""
     session = Session.objects.filter(tournament=tournament, number=number).first()
     if session is None:
         raise Http404
@@ -130,10 +147,7 @@ def public_session(tournament: Tournament, number: int) -> PublicSession:
         )
     ):
         seats.setdefault(sheet_id, []).append(seat)
-    figures = SessionResult.objects.filter(session=session).values_list(
-        "table_session_id", "position", "score", "rank", "table_points_12", "forfeited"
-    )
-    results = {(sheet_id, position): rest for sheet_id, position, *rest in figures}
+    results = _session_results(session) if figures else {}
     tables = tuple(
         _table(sheet_id, status, table, hands, seats.get(sheet_id, []), results)
         for sheet_id, status, table, hands in sheets
@@ -146,6 +160,14 @@ def public_session(tournament: Tournament, number: int) -> PublicSession:
         actual_end=session.actual_end,
         tables=tables,
     )
+
+
+def _session_results(session: Session) -> dict[tuple[int, str], tuple]:
+    """(score, rank, twelfths of table points, forfeited) by (sheet, seat)."""
+    figures = SessionResult.objects.filter(session=session).values_list(
+        "table_session_id", "position", "score", "rank", "table_points_12", "forfeited"
+    )
+    return {(sheet_id, position): rest for sheet_id, position, *rest in figures}
 
 
 def _table(sheet_id: int, status: str, table: int, hands: int, seats, results) -> PublicTable:
@@ -165,6 +187,7 @@ def _table(sheet_id: int, status: str, table: int, hands: int, seats, results) -
                 rank=rank,
                 table_points=_tp(tp12) if result else None,
                 forfeited=bool(forfeited),
+                provisional=bool(result) and result_is_provisional(status),
             )
         )
     state = table_state(status, hands)
@@ -207,8 +230,15 @@ def player_figures(standings: Standings) -> dict[int, PlayerFigures]:
 
 
 def public_player(
-    tournament: Tournament, number: int, figures: dict[int, PlayerFigures]
+    tournament: Tournament,
+    number: int,
+    figures: dict[int, PlayerFigures],
+    *,
+    results_shown: bool = True,
 ) -> PublicPlayer:
+    """A player's public page: who he is, his figures in the standings (`figures`, by player
+    id: none while they are held) and his sessions; without `results_shown` (the standings are
+    held back), his sessions' tables and states but not their scores and table points."""
     player = (
         Player.objects.filter(tournament=tournament, lot_number=number)
         .select_related("team")
@@ -235,7 +265,11 @@ def public_player(
         .annotate(hand_count=Count("table_session__hands"))
         .order_by("session__number")
     )
-    results = {r.table_session_id: r for r in SessionResult.objects.filter(player=player)}
+    results = (
+        {r.table_session_id: r for r in SessionResult.objects.filter(player=player)}
+        if results_shown
+        else {}
+    )
     for seat in seats:
         sheet = seat.table_session
         result = results.get(sheet.pk)
@@ -251,6 +285,7 @@ def public_player(
                 rank=result.rank if result else None,
                 table_points=_tp(result.table_points_12) if result else None,
                 forfeited=bool(result and result.forfeited),
+                provisional=bool(result) and result_is_provisional(sheet.status),
             )
         )
     return page

@@ -8,11 +8,13 @@ of the version it serves, compressed once, so that hundreds of polls do not fetc
 the same 150 KB again. The pages poll instead of holding a connection open (server-sent
 events): see docs/public-pages.md.
 
-While the director keeps the standings unpublished (`Tournament.standings_public` off), the
-standings page and the players' pages show a notice instead of them: the version those pages
-serve then carries a mark of its own, and their parts are kept under names of their own, so
-that publishing (or withdrawing) them shows at the next request and no copy of the other
-state is ever served.
+While the director holds the standings back (the public may not read them:
+tournaments.policies.may_read_standings), the standings page and the players' pages show a
+notice instead of them, and the players' pages and the sessions' tables hold their scores and
+table points (the standings could be added up from them): the version those pages serve then
+carries a mark of its own, and their parts are kept under names of their own, so that
+publishing (or withdrawing) them shows at the next request and no copy of the other state is
+ever served.
 """
 
 import gzip
@@ -128,8 +130,9 @@ def _version(info: dict) -> str:
 
 
 def _shows_standings(page: str) -> bool:
-    """The pages that show standings: the standings, and a player's rank and totals."""
-    return page == "standings" or page.startswith("player-")
+    """The pages that show standings or what they are added up from: the standings, a
+    player's rank, totals and results, each table's scores and table points of a session."""
+    return page == "standings" or page.startswith(("player-", "session-"))
 
 
 def _part_name(info: dict, page: str) -> str:
@@ -234,28 +237,39 @@ def _tournament(info: dict) -> Tournament:
 # -- the live parts of each page: (template, context builder) by page name ------------------
 
 
-def _standings_context(tournament: Tournament, standings) -> dict:
+# Each takes the tournament, what the page shows of the standings (None: not computed, or
+# held) and whether the public may read the standings (`_standings_shown`).
+
+
+def _standings_context(tournament: Tournament, standings, shown: bool) -> dict:
     return {
         "tournament": tournament,
         "standings": standings,
-        "standings_public": standings is not None,
+        "standings_public": shown and standings is not None,
     }
 
 
-def _session_context(tournament: Tournament, _standings, number: int) -> dict:
-    return {"tournament": tournament, "session": selectors.public_session(tournament, number)}
-
-
-def _player_context(tournament: Tournament, figures, number: int) -> dict:
-    """`figures` None: the standings are not published, the page shows none of them."""
+def _session_context(tournament: Tournament, _standings, shown: bool, number: int) -> dict:
+    """While the standings are held, every table's scores and table points are held too: the
+    standings could be added up from them."""
     return {
         "tournament": tournament,
-        "player": selectors.public_player(tournament, number, figures or {}),
-        "standings_public": figures is not None,
+        "session": selectors.public_session(tournament, number, figures=shown),
+        "standings_public": shown,
     }
 
 
-def _chart_context(tournament: Tournament, _standings) -> dict:
+def _player_context(tournament: Tournament, figures, shown: bool, number: int) -> dict:
+    """`figures` None: the standings are held, the page shows none of them, nor his
+    sessions' scores and table points."""
+    return {
+        "tournament": tournament,
+        "player": selectors.public_player(tournament, number, figures or {}, results_shown=shown),
+        "standings_public": shown and figures is not None,
+    }
+
+
+def _chart_context(tournament: Tournament, _standings, _shown: bool = True) -> dict:
     return {"tournament": tournament, "chart": seating_chart(tournament=tournament)}
 
 
@@ -272,13 +286,13 @@ def _page_parts(page: str):
         if kind == "session":
             return (
                 "public/_session.html",
-                lambda t, standings: _session_context(t, standings, n),
+                lambda t, standings, shown: _session_context(t, standings, shown, n),
                 _("Session %(number)s") % {"number": n},
             )
         if kind == "player":
             return (
                 "public/_player.html",
-                lambda t, standings: _player_context(t, standings, n),
+                lambda t, standings, shown: _player_context(t, standings, shown, n),
                 _("Player %(number)s") % {"number": n},
             )
     raise Http404
@@ -362,7 +376,7 @@ def _fragment(info: dict, version: str, page: str) -> tuple[str, str]:
             version_shown, standings = _player_figures(info, version, tournament, exact=exact)
         if version_shown != version:
             return version_shown, None  # not built: the last copy is served (_shared_render)
-        values = context(tournament, standings)
+        values = context(tournament, standings, shown)
         if page.startswith("session-"):
             return version_shown, _rendered_when_changed(info, page, template, values)
         return version_shown, render_to_string(template, values)

@@ -3,14 +3,17 @@
 - `GET /api/series/`: every series (any logged-in user); `POST`: a new one (organisers and
   the chief umpire: a series spans tournaments, so any organiser of the system).
 - `GET /api/series/{slug}/standings/`: its standings from each tournament's official
-  standings. Any logged-in user, as a tournament's standings in the API (staff and players
-  read them even unpublished); the public page `/s/{slug}/` leaves the unpublished out.
+  standings. Any logged-in user; a tournament whose standings he may not read
+  (tournaments.policies.may_read_standings: held back, staff only) is left out, as the
+  public page `/s/{slug}/` leaves it out for everyone.
 - `GET /api/series/{slug}/links/`: the confirmed links and the suggested ones (organisers);
   `POST`: confirm a link; `DELETE /api/series/{slug}/links/{player}/`: undo a player's.
 
 Writes go through series.services, which checks the role and the input and writes all or
 nothing; a refusal is the API's error format, naming the field.
 """
+
+from functools import partial
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
@@ -200,6 +203,12 @@ _Person = inline_serializer(
     },
 )
 
+
+class SeriesColumn(serializers.Serializer):
+    slug = serializers.CharField(help_text=gettext_lazy("the tournament's slug"))
+    name = serializers.CharField(help_text=gettext_lazy("the tournament's name"))
+
+
 StandingsOutput = inline_serializer(
     name="SeriesStandings",
     fields={
@@ -211,14 +220,14 @@ StandingsOutput = inline_serializer(
             },
         ),
         "tournaments": serializers.ListField(
-            child=inline_serializer(
-                name="SeriesColumn",
-                fields={
-                    "slug": serializers.CharField(help_text=gettext_lazy("the tournament's slug")),
-                    "name": serializers.CharField(help_text=gettext_lazy("the tournament's name")),
-                },
+            child=SeriesColumn(), help_text=gettext_lazy("its tournaments, by start date")
+        ),
+        "held": serializers.ListField(
+            child=SeriesColumn(),
+            help_text=gettext_lazy(
+                "its tournaments whose standings you may not read yet (their director holds "
+                "them back): left out, their players and figures too"
             ),
-            help_text=gettext_lazy("its tournaments, by start date"),
         ),
         "people": serializers.ListField(
             child=_Person,
@@ -244,8 +253,11 @@ class SeriesStandingsApi(APIView):
         """Players matched by EMA number, else by a link the organiser confirmed, ranked by
         the sum of their table points, then contest points, from each tournament's official
         standings (signed sheets only); a tournament where a player was disqualified does
-        not count for him. Any logged-in user."""
-        standings = selectors.series_standings(series_for(slug))
+        not count for him. Any logged-in user; a tournament whose standings he may not read
+        yet (held back by its director: staff read them) is left out, named in `held`."""
+        standings = selectors.series_standings(
+            series_for(slug), readable=partial(policies.may_read_standings, request.user)
+        )
         return Response(selectors.series_standings_as_dict(standings))
 
 

@@ -14,6 +14,7 @@ lost his rank keeps his figures (only his place there moved). The series ranks p
 sum of their table points, then of their contest points; equal sums share a place.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -204,12 +205,15 @@ class SeriesStandings:
     left_out: list[Tournament] = field(default_factory=list)  # unpublished, not shown
 
 
-def series_standings(series: Series, *, published_only: bool = False) -> SeriesStandings:
-    """The series' standings from each tournament's official standings. `published_only`
-    (the public page): the tournaments whose standings are not published are left out
-    entirely, their players and figures too (`left_out` names them)."""
+def series_standings(
+    series: Series, *, readable: Callable[[Tournament], bool] | None = None
+) -> SeriesStandings:
+    """The series' standings from each tournament's official standings. `readable` says
+    which tournaments' standings the reader may read (the page and the API ask
+    tournaments.policies.may_read_standings; None: all, as the system reads them): the others
+    are left out entirely, their players and figures too (`left_out` names them)."""
     tournaments = series_tournaments(series)
-    shown = [t for t in tournaments if t.standings_public or not published_only]
+    shown = [t for t in tournaments if readable is None or readable(t)]
     left_out = [t for t in tournaments if t not in shown]
     players = series_players([t.pk for t in shown])
     identity_of = series_identities(series, players)
@@ -277,6 +281,7 @@ def series_standings_as_dict(standings: SeriesStandings) -> dict:
     return {
         "series": {"name": standings.series.name, "slug": standings.series.slug},
         "tournaments": [{"slug": t.slug, "name": t.name} for t in columns],
+        "held": [{"slug": t.slug, "name": t.name} for t in standings.left_out],
         "people": [
             {
                 "rank": row.rank,

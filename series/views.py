@@ -1,12 +1,14 @@
 """The public page of a series, `/s/{slug}/`: its standings across its tournaments, for
 everyone, no login, no JavaScript (docs/federation.md, "Series").
 
-The page is the same for everyone: a tournament whose standings are not published
-(`Tournament.standings_public` off) is left out of it entirely, its players and figures
-too, and a notice names it; the API gives logged-in users every tournament.
+The page is the same for everyone: a tournament whose standings the public may not read
+(tournaments.policies.may_read_standings: the director holds them back) is left out of it
+entirely, its players and figures too, and a notice names it; the API asks the same rule for
+its reader (staff read every tournament).
 """
 
 import hashlib
+from functools import partial
 
 from django.core.cache import cache
 from django.db.models import Count, Max
@@ -20,6 +22,7 @@ from django.views.decorators.http import require_GET
 from series.models import Series, SeriesPlayerLink
 from series.selectors import PersonRow, TournamentFigures, series_standings
 from tournaments.live import published_version
+from tournaments.policies import may_read_standings
 from tournaments.selectors.standings import points_value
 
 PAGE_SECONDS = 3600  # an unchanged series is rendered again at least this often
@@ -78,7 +81,7 @@ def series_page(request, slug: str):
 
 
 def _render(request, series: Series) -> str:
-    standings = series_standings(series, published_only=True)
+    standings = series_standings(series, readable=partial(may_read_standings, None))
     return render_to_string(
         "series/page.html",
         {

@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 
+from tournaments import policies
 from tournaments.fans import fan_name
 from tournaments.live import lagging_version, published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
@@ -46,12 +47,32 @@ def cache_key(tournament_id: int, version: str) -> str:
 
 
 def tournament_info(slug: str) -> dict | None:
-    """id, name, slug and `standings_public` of a tournament by its slug; None if unknown."""
-    return (
-        Tournament.objects.filter(slug=slug)
-        .values("pk", "name", "slug", "standings_public")
-        .first()
-    )
+    """id, name and slug of a tournament by its slug, and `standings_public`: whether the
+    public may read its standings (tournaments.policies.may_read_standings, asked for no
+    login: the page is the same for everyone); None if unknown."""
+    tournament = Tournament.objects.filter(slug=slug).only("name", "slug", "standings_public")
+    tournament = tournament.first()
+    if tournament is None:
+        return None
+    return {
+        "pk": tournament.pk,
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "standings_public": policies.may_read_standings(None, tournament),
+    }
+
+
+def held_figures(stats: dict) -> dict:
+    """The statistics as everyone reads them while the standings are held back (the page and
+    the API alike): the tournament's own figures stay; each player's figures go, and the
+    names of the biggest hands' players (the page shows no such column then)."""
+    return {
+        **stats,
+        "players": [],
+        "biggest_hands": [
+            {**hand, "winner": None, "discarder": None} for hand in stats["biggest_hands"]
+        ],
+    }
 
 
 def session_numbers(tournament_id: int) -> list[int]:

@@ -1,12 +1,13 @@
 """A tournament's statistics: `GET /api/tournaments/{slug}/stats/` and the public page
 `/t/{slug}/stats/` (docs/statistics.md).
 
-The API answers every logged-in user, as the API's standings do, whether or not the standings
-are published; an anonymous request gets the API's 401. The public page needs no login; while
-the director keeps the standings unpublished (`Tournament.standings_public` off) it shows the
-tournament's figures (hands, fans, points) but neither the players' figures nor the names of
-the biggest hands' players, as the public standings page shows a notice instead of them,
-nor the leaders' places session by session (the bump chart).
+The API answers every logged-in user; an anonymous request gets the API's 401. The public page
+needs no login. While the director holds the standings back (`Tournament.standings_public`
+off), whoever may not read them (tournaments.policies.may_read_standings: the public, a
+player) gets the tournament's figures (hands, fans, points) but neither the players' figures
+nor the names of the biggest hands' players (`selectors.held_figures`), as the public
+standings page shows a notice instead of them, nor (on the page) the leaders' places session
+by session (the bump chart); staff read them all in the API.
 
 `/t/{slug}/stats/?projector=1` is the same pictures for the hall's projector, between
 sessions (see `_projector`).
@@ -27,6 +28,7 @@ from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
 from tournament_stats import charts, selectors
+from tournaments import policies
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
 
@@ -76,9 +78,13 @@ class StatsBigHandSerializer(serializers.Serializer):
     session = serializers.IntegerField(help_text=gettext_lazy("session number"))
     table = serializers.IntegerField(help_text=gettext_lazy("table number"))
     hand = serializers.IntegerField(help_text=gettext_lazy("hand number, 1-16"))
-    winner = StatsPersonSerializer(help_text=gettext_lazy("who won"))
+    winner = StatsPersonSerializer(
+        allow_null=True,
+        help_text=gettext_lazy("who won; null while the standings are held from you"),
+    )
     discarder = StatsPersonSerializer(
-        allow_null=True, help_text=gettext_lazy("null when self-drawn")
+        allow_null=True,
+        help_text=gettext_lazy("null when self-drawn, or while the standings are held from you"),
     )
     self_drawn = serializers.BooleanField(help_text=gettext_lazy("the winner drew the tile"))
     points = serializers.IntegerField(help_text=gettext_lazy("points without flowers"))
@@ -127,14 +133,20 @@ class StatsSerializer(serializers.Serializer):
         many=True, help_text=gettext_lazy("the biggest wins, by points")
     )
     players = StatsPlayerSerializer(
-        many=True, help_text=gettext_lazy("each player who played a hand, by number")
+        many=True,
+        help_text=gettext_lazy(
+            "each player who played a hand, by number; none while the standings are held from you"
+        ),
     )
 
 
 class StatsApi(APIView):
     """A tournament's statistics from every hand of every score sheet (signed or not): the
     outcomes, the fans scored, the winning hands' points, the biggest hands and each player's
-    figures. The same hands as `exports/hands.json`. Any logged-in user."""
+    figures. The same hands as `exports/hands.json`. Any logged-in user; while the director
+    holds the standings back, a login that may not read them (tournaments.policies.
+    may_read_standings: not staff) gets what the public page shows: no player's figures and
+    no names of the biggest hands' players."""
 
     @extend_schema(
         operation_id="tournament_stats_retrieve",
@@ -143,7 +155,10 @@ class StatsApi(APIView):
     )
     def get(self, request, slug):
         tournament = tournament_for(slug)
-        return Response(selectors.tournament_stats(tournament.pk))
+        stats = selectors.tournament_stats(tournament.pk)
+        if not policies.may_read_standings(request.user, tournament):
+            stats = selectors.held_figures(stats)
+        return Response(stats)
 
 
 # -- the public page ---------------------------------------------------------------------------
@@ -164,6 +179,8 @@ def _places_chart(info: dict):
 def _page_html(info: dict, path: str) -> str:
     stats = selectors.tournament_stats(info["pk"])
     shown = info["standings_public"]
+    if not shown:
+        stats = selectors.held_figures(stats)
     places_chart, places_sessions = _places_chart(info)
     return render_to_string(
         "tournament_stats/page.html",

@@ -358,6 +358,25 @@ def is_captain(user, player) -> bool:
     return captain_of(user, player)
 
 
+# -- the standings ---------------------------------------------------------------------------------
+
+
+def may_read_standings(user, tournament, player=None) -> bool:
+    """The tournament's standings (rule 3.10), which the director may hold back until he
+    publishes them (`Tournament.standings_public`): once published, everyone (the public
+    pages ask with `user=None`). While held, the staff who run the event; a player reads his
+    own row only (`player`: the row asked for, his own), on his own page. The API's
+    standings, their downloads (standings.csv and .json, the EMA files), the public pages,
+    the statistics, the series and the players' own pages all ask this."""
+    if tournament.standings_public:
+        return True
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if is_staff_member(user):
+        return True
+    return player is not None and is_the_player(user, player)
+
+
 # -- exports, printed forms, jobs, the verify page ------------------------------------------------
 
 

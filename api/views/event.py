@@ -19,14 +19,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.common import MAX_INTEGER, IntegerFilter, Pagination, error_responses, tournament_for
+from api.views.exports import require_standings_readable
 from api.views.seeding import CutOffDecisionSerializer
 from tournaments import policies, roles
 from tournaments.countries import country_code, country_problem, ema_id_problem
 from tournaments.display import TOURNAMENT_RECORDS, TOURNAMENT_SETTINGS
-from tournaments.models import Job, Player, TableSession, Team, Tournament
+from tournaments.models import Job, Player, Team, Tournament
 from tournaments.models.tournament import TIE_BREAK_CHOICES
 from tournaments.selectors.cut_off import cut_off_decisions_as_dicts
-from tournaments.selectors.standings import SIGNED, standings_as_dict, standings_compute
+from tournaments.selectors.standings import standings_as_dict, standings_compute
 from tournaments.services.jobs import job_start
 from tournaments.services.lots import lots_draw
 from tournaments.services.registration import player_create, team_create
@@ -114,7 +115,9 @@ TOURNAMENT_HELP = {
         "equal table scores: share the table points of their places, or all take the highest"
     ),
     "tie_breaks": gettext_lazy(
-        "further tie-breaks in order after table and contest points: best_session, most_firsts"
+        "further tie-breaks in order after table and contest points, chosen from best_session "
+        "and most_firsts; none for a new tournament: players still equal share their place "
+        "(rule 3.10.1)"
     ),
     "forfeit_contest_points": gettext_lazy(
         "contest points a player scores for a lost session (rule 3.11.2); its table points are 0"
@@ -130,9 +133,10 @@ TOURNAMENT_HELP = {
     "appeal_fee": gettext_lazy("fee deposited with an appeal (rule 3.12)"),
     "appeal_currency": gettext_lazy("currency of the appeal fee (ISO 4217)"),
     "standings_public": gettext_lazy(
-        "the public pages and the players' own pages show the standings (true for a new "
-        "tournament); false: they show none until the director publishes them, while staff "
-        "and the API still read them"
+        "the standings are published (true for a new tournament); false: the staff's until "
+        "the director publishes them: the public pages show none, nor the sessions' scores "
+        "and table points; the API's standings and their downloads answer 403 to other "
+        "logins; each player reads his own figures on his own page"
     ),
     "lots_seed": gettext_lazy("seed of the drawing of lots (re-run the draw with it)"),
     "seating_seed": gettext_lazy("seed of the seating chart"),
@@ -718,7 +722,8 @@ StandingsPlayer = inline_serializer(
         "rank": serializers.IntegerField(
             allow_null=True,
             help_text=gettext_lazy(
-                "place; equal places share it; null for a disqualified player (rule 3.11.5)"
+                "place; equal places share it; null: no place (a disqualified player, rule "
+                "3.11.5, or one with no session counted, listed before the disqualified)"
             ),
         ),
         "status": serializers.CharField(
@@ -769,16 +774,6 @@ StandingsTeam = inline_serializer(
 )
 
 
-def standings_provisional(tournament: Tournament, numbers: list[int]) -> bool:
-    """A session counted still has a sheet not signed by its umpire: its figures (counted
-    live, or left out of the official standings until the sheet is signed) may change."""
-    return (
-        TableSession.objects.filter(session__tournament=tournament, session__number__in=numbers)
-        .exclude(status__in=SIGNED)
-        .exists()
-    )
-
-
 class StandingsApi(APIView):
     """The standings (rule 3.10, Appendix 7) as `manage.py standings --json` gives them."""
 
@@ -818,10 +813,19 @@ class StandingsApi(APIView):
                     "a session counted has a sheet not yet signed: these standings may change"
                 )
             ),
+            "ranking": serializers.ListField(
+                child=serializers.CharField(),
+                help_text=gettext_lazy(
+                    "what decides the places, in order: table_points, contest_points (rule "
+                    "3.10.1), then the tournament's further tie-breaks (best_session, "
+                    "most_firsts); players equal on all of them share a place"
+                ),
+            ),
             "players": serializers.ListField(
                 child=StandingsPlayer,
                 help_text=gettext_lazy(
-                    "players in order (not substitutes), the disqualified last with no rank"
+                    "players in order (not substitutes); those with no place last (no session "
+                    "counted, then the disqualified), with a null rank"
                 ),
             ),
             "teams": serializers.ListField(
@@ -841,13 +845,15 @@ class StandingsApi(APIView):
         operation_id="standings_retrieve",
         summary="Read the standings",
         parameters=[QuerySerializer],
-        responses={200: OutputSerializer, **error_responses(400, 401, 404)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 403, 404)},
     )
     def get(self, request, slug):
         """Official standings count sheets signed by their umpire only (Appendix 5);
         `?live=true` counts the others too (marked provisional); `?through_session=n` stops at
-        session n. Any logged-in user."""
+        session n. Any logged-in user once they are published; while the director holds them
+        back, the staff only (403 for others)."""
         tournament = tournament_for(slug)
+        require_standings_readable(request.user, tournament)
         options = query(self.QuerySerializer, request)
         standings = standings_compute(
             tournament=tournament,
@@ -855,7 +861,6 @@ class StandingsApi(APIView):
             live=options["live"],
         )
         data = standings_as_dict(standings)
-        data["provisional"] = standings_provisional(tournament, standings.session_numbers)
         data["cut_off_decisions"] = cut_off_decisions_as_dicts(tournament=tournament)
         return Response(data)
 

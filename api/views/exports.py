@@ -4,7 +4,8 @@
 attachment named `<slug>-<what>-<date>.<csv|json>`. CSV is UTF-8 with a byte-order mark (Excel
 shows names in any script) and a header row. Staff roles download everything; a player the
 standings only, an umpire the hands of his own tables (tournaments.policies.may_export);
-anyone else gets 403.
+anyone else gets 403. While the director holds the standings back, only staff download them
+(tournaments.policies.may_read_standings).
 """
 
 from django.http import HttpResponse
@@ -17,7 +18,7 @@ from rest_framework import renderers, serializers
 from rest_framework.views import APIView
 
 from api.common import error_responses, tournament_for
-from tournaments import policies
+from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Hand
 from tournaments.selectors.exports import HANDS, STANDINGS, export_file
@@ -37,6 +38,19 @@ LIVE = OpenApiParameter(
         "only sheets signed by their umpire count (the official standings)."
     ),
 )
+
+
+def require_standings_readable(user, tournament) -> None:
+    """Refuse (403) the whole standings to a login that may not read them yet
+    (tournaments.policies.may_read_standings): the API's standings, standings.csv and .json,
+    the EMA files."""
+    roles.require(
+        policies.may_read_standings(user, tournament),
+        _(
+            "The standings of this tournament are not published yet: the staff read them, "
+            "and each player his own results on his page."
+        ),
+    )
 
 
 class LiveQuery(serializers.Serializer):
@@ -60,6 +74,7 @@ class _ExportApi(APIView):
             )
         live = False
         if self.what == STANDINGS:
+            require_standings_readable(request.user, tournament)
             parsed = LiveQuery(data=request.query_params)
             parsed.is_valid(raise_exception=True)
             live = parsed.validated_data["live"]
@@ -100,7 +115,9 @@ class StandingsSessionExport(serializers.Serializer):
 class StandingsPlayerExport(serializers.Serializer):
     rank = serializers.IntegerField(
         allow_null=True,
-        help_text=gettext_lazy("place in the standings; null for a disqualified player"),
+        help_text=gettext_lazy(
+            "place in the standings; null: no place (disqualified, or no session counted)"
+        ),
     )
     status = serializers.CharField(
         help_text=gettext_lazy("active, withdrawn, loss_of_rank or disqualified")
@@ -141,7 +158,20 @@ class StandingsExport(serializers.Serializer):
     )
     provisional_sessions = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=gettext_lazy("sessions counted with a sheet still open"),
+        help_text=gettext_lazy("sessions counted with a sheet not yet signed"),
+    )
+    provisional = serializers.BooleanField(
+        help_text=gettext_lazy(
+            "a session counted has a sheet not yet signed: these standings may change"
+        )
+    )
+    ranking = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=gettext_lazy(
+            "what decides the places, in order: table_points, contest_points (rule "
+            "3.10.1), then the tournament's further tie-breaks (best_session, "
+            "most_firsts); players equal on all of them share a place"
+        ),
     )
     players = StandingsPlayerExport(many=True, help_text=gettext_lazy("ranked players"))
     teams = StandingsTeamExport(many=True, help_text=gettext_lazy("ranked teams"))

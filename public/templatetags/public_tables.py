@@ -19,7 +19,7 @@ register = template.Library()
 
 ROW = (
     '\n<tr{prov_class}><td class="num">{rank}</td><td class="num">{number_link}</td>'
-    '<td>{name}{label}</td><td class="team">{team}</td><td class="num">{tp}</td>'
+    '<td>{name}{label}</td><td class="team">{team}</td><td class="num">{tp}{star}</td>'
     '<td class="num">{cp}{star}</td></tr>'
 )
 
@@ -46,7 +46,7 @@ class _Numbers:
 def _row(row, base: str, numbers: _Numbers) -> str:
     name = conditional_escape(row.name)
     if row.number:
-        href = f'{base}players/{numbers.int(row.number)}/'
+        href = f"{base}players/{numbers.int(row.number)}/"
         number_link = f'<a href="{href}">{numbers.int(row.number)}</a>'
         name = f'<a href="{href}">{name}</a>'
     else:
@@ -77,8 +77,8 @@ def standings_player_rows(players, base: str) -> SafeString:
 # -- a session's tables (the live session's page, re-drawn at each version during play) -------
 
 SEAT_LINE = (
-    "<tr><td>{wind}</td><td>{who}{native}{forfeit}</td><td class=\"num\">{score}</td>"
-    '<td class="num">{tp}</td></tr>'
+    "<tr{prov_class}><td>{wind}</td><td>{who}{native}{forfeit}</td>"
+    '<td class="num">{score}{star}</td><td class="num">{tp}{star}</td></tr>'
 )
 
 
@@ -91,6 +91,8 @@ def _seat_line(line, base: str, numbers: _Numbers, forfeit: str) -> str:
         who = name
     native = line.native_name
     return SEAT_LINE.format(
+        prov_class=' class="prov"' if line.provisional else "",
+        star="*" if line.provisional else "",
         wind=conditional_escape(line.wind),
         who=who,
         native=f' <span class="native">{conditional_escape(native)}</span>' if native else "",
@@ -123,4 +125,7 @@ def session_table_cards(tables, base: str) -> SafeString:
         ),
         "forfeit": f' <span class="badge">{_("forfeit: lost the session")}</span>',
     }
-    return mark_safe("".join(_table_card(t, base, numbers, words) for t in tables))  # noqa: S308 - escaped above
+    cards = "".join(_table_card(t, base, numbers, words) for t in tables)
+    if any(line.provisional for table in tables for line in table.lines):
+        cards += f'\n<p class="scope prov">* {_("provisional: a sheet is not yet signed")}</p>'
+    return mark_safe(cards)  # noqa: S308 - escaped above

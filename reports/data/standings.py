@@ -164,7 +164,7 @@ def _player_rows(
             "name": row.name,
             "native_name": native.get(row.player_id, ""),
             "team": row.team,
-            "status": "" if row.standing_status == "active" else row.standing_status,
+            "status": "" if row.printed_status == "active" else row.printed_status,
             "sessions": [
                 None if cell is None else _session_cell(cell)
                 for cell in session_cells(row, columns)

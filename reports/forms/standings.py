@@ -24,7 +24,7 @@ from reports.base import GRID, BaseRenderer, Wrapped
 from reports.data.standings import standings_state_code
 from reports.forms.grid import CellLook, PagedGrid
 from tournaments.models.tournament import TIE_BREAK_CHOICES
-from tournaments.selectors.standings import STANDING_LABELS
+from tournaments.selectors.standings import NO_SESSION, STANDING_LABELS
 
 ZEBRA = colors.HexColor("#F4F4F4")
 _PAD = 1.6  # points of horizontal padding on each side of a cell
@@ -249,8 +249,10 @@ class StandingsRenderer(BaseRenderer):
                 "%(mark)s: the session was lost (forfeit, rule 3.11.2): 0 TP and the "
                 "tournament's fixed CP."
             ) % {"mark": forfeit_mark()}
-        if any(p["rank"] is None for p in data["players"]):
+        if any(p["status"] == "disqualified" for p in data["players"]):
             legend += " " + _("—: not ranked (disqualified, rule 3.11.5).")
+        if any(p["status"] == NO_SESSION for p in data["players"]):
+            legend += " " + _("—: no place, no session counted (rule 3.10.1).")
         return legend
 
     def _band_title(self, data, band: list[int]) -> Flowable:

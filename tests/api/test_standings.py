@@ -56,7 +56,7 @@ def command_json(tournament, *args) -> dict:
 
 def test_it_gives_the_official_standings_as_the_command_does(as_role, tournament):
     body = as_role(Role.PLAYER).get(url(tournament)).json()
-    assert body.pop("provisional") is False  # session 2, still open, is not counted
+    assert body["provisional"] is False  # session 2, still open, is not counted
     assert body == command_json(tournament)
     assert body["sessions_counted"] == [1] and body["live"] is False
     assert [(p["name"], p["contest_points"]) for p in body["players"]][0] == ("Ana", 54)
@@ -65,7 +65,7 @@ def test_it_gives_the_official_standings_as_the_command_does(as_role, tournament
 
 def test_live_standings_count_open_sheets_as_provisional(as_role, tournament):
     body = as_role(None).get(url(tournament), {"live": "true"}).json()
-    assert body.pop("provisional") is True
+    assert body["provisional"] is True
     assert body == command_json(tournament, "--live")
     assert body["sessions_counted"] == [1, 2] and body["provisional_sessions"] == [2]
     assert all(p["provisional"] for p in body["players"])
@@ -94,6 +94,18 @@ def test_a_session_counted_with_a_sheet_still_open_is_provisional(as_role, tourn
     hand_record_win(table_session=sheet, winner="B", discarder="A", points=8)
     body = as_role(Role.PLAYER).get(url(tournament)).json()
     assert body["sessions_counted"] == [1] and body["provisional"] is True
+
+
+def test_a_session_counted_with_a_complete_sheet_not_yet_signed_is_provisional(as_role, tournament):
+    """The API's standings and their rows follow the one definition of provisional
+    (tournaments.selectors.standings.result_is_provisional): unsigned, complete or not."""
+    sheet = seated_table(tournament, session_number=1, table_number=2, started=True)
+    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)  # complete
+    official = as_role(Role.UMPIRE).get(url(tournament)).json()
+    assert official["provisional"] is True and official["provisional_sessions"] == [1]
+    live = as_role(Role.UMPIRE).get(url(tournament), {"live": "true"}).json()
+    rows = {p["name"]: p["sessions"][0]["provisional"] for p in live["players"]}
+    assert rows["Ana"] is False and rows["Player A"] is True  # signed; complete, unsigned
 
 
 def test_it_refuses_anonymous_users(anonymous, tournament):

@@ -1,6 +1,6 @@
 """GET|PATCH /api/tournaments/{slug}/: `standings_public`, the director's release of the
-standings on the public pages (issue 29). Organisers and the chief umpire change it, as every
-other setting; the API's own standings stay readable whatever it says."""
+standings (issue 29). Organisers and the chief umpire change it, as every other setting;
+while it is off, the API's standings are the staff's."""
 
 import pytest
 
@@ -83,12 +83,16 @@ def test_it_may_change_once_sheets_are_signed(as_role):
     assert Tournament.objects.get(pk=tournament.pk).standings_public is False
 
 
-def test_the_api_still_gives_the_standings_while_they_are_unpublished(as_role):
+def test_the_api_gives_the_unpublished_standings_to_staff_only(as_role):
+    """tournaments.policies.may_read_standings (tests/api/test_standings_held.py has every
+    door and role)."""
     sheet = played_table()  # A self-draws 10: A +54, the others -18
     Tournament.objects.filter(pk=sheet.session.tournament_id).update(standings_public=False)
     slug = sheet.session.tournament.slug
-    body = as_role(Role.PLAYER).get(f"/api/tournaments/{slug}/standings/?live=true").json()
+    body = as_role(Role.UMPIRE).get(f"/api/tournaments/{slug}/standings/?live=true").json()
     assert [row["contest_points"] for row in body["players"]][:1] == [54]
+    response = as_role(Role.PLAYER).get(f"/api/tournaments/{slug}/standings/?live=true")
+    assert_error(response, 403, code="forbidden")
 
 
 def test_the_schema_documents_the_setting():

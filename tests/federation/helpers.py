@@ -7,7 +7,9 @@ from tournaments.services.hands import hand_record_no_win, hand_record_win
 
 def unsigned_second_session(tournament: Tournament) -> TableSession:
     """Session 2 of `ema_played`, same table and seats, complete but not signed: Bruno Costa
-    (seat B) self-draws 88, then the time limit stops play."""
+    (seat B) self-draws 88, then the time limit stops play. The tournament runs again."""
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    tournament.refresh_from_db()
     first = tournament.sessions.get(number=1).table_sessions.get()
     players = [seat.player for seat in first.seats.order_by("position")]
     sheet = seated_table(tournament, session_number=2, players=players, started=True)

@@ -11,6 +11,7 @@ import pytest
 
 from tests.api.helpers import assert_error
 from tests.federation.helpers import unsigned_second_session
+from tournaments.models import TableSession, Tournament
 from tournaments.roles import Role
 from tournaments.selectors.exports import csv_cell
 
@@ -111,10 +112,86 @@ def test_names_in_any_script_survive_both_files(ema_played, as_role):
     assert workbook_sheet(client.get(url("ema.xlsx")))["B2"].value == "Zoë Çelik 王伟"
 
 
-def test_a_sheet_not_yet_signed_is_not_exported(ema_played, as_role):
+# -- final results only --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_sheet_not_yet_signed_refuses_the_file_naming_it(ema_played, as_role, name):
+    """Today's file left the players of an unsigned sheet out silently: the file is final
+    results, refused (409) while a sheet is not countersigned."""
     unsigned_second_session(ema_played)
-    lines = csv_lines(as_role(Role.ORGANISER).get(url("ema.csv")))
-    assert lines[-1] == ["4", "Bruno Costa", "12010002", "PT", "0", "-36", "0"]
+    response = as_role(Role.ORGANISER).get(url(name))
+    assert_error(response, 409, code="invalid_state")
+    message = response.json()["errors"][0]["message"]
+    assert "countersigned" in message and "waiting for: session 2 table 1," in message
+    assert "session 1 table 1" not in message  # countersigned
+    assert "?provisional=true" in message
+
+
+def test_a_signed_sheet_not_countersigned_refuses_it_too(ema_played, as_role):
+    TableSession.objects.filter(session__tournament=ema_played).update(
+        status=TableSession.Status.SIGNED, countersigned_at=None, countersigned_by=None
+    )
+    response = as_role(Role.CHIEF_UMPIRE).get(url("ema.csv"))
+    assert_error(response, 409, code="invalid_state")
+    assert "session 1 table 1" in response.json()["errors"][0]["message"]
+
+
+def test_a_planned_session_not_seated_refuses_it_until_the_tournament_is_finished(
+    ema_played, as_role
+):
+    Tournament.objects.filter(pk=ema_played.pk).update(
+        status=Tournament.Status.RUNNING, sessions_planned=6
+    )
+    response = as_role(Role.ORGANISER).get(url("ema.csv"))
+    assert_error(response, 409, code="invalid_state")
+    message = response.json()["errors"][0]["message"]
+    assert "session 2 (not seated yet)" in message and "session 6 (not seated yet)" in message
+
+
+def test_a_provisional_file_says_so_on_its_first_line(ema_played, as_role):
+    unsigned_second_session(ema_played)
+    Tournament.objects.filter(pk=ema_played.pk).update(sessions_planned=3)
+    client = as_role(Role.ORGANISER)
+    lines = csv_lines(client.get(url("ema.csv"), {"provisional": "true"}))
+    assert lines[0] == [
+        "PROVISIONAL, not final results. Still waiting for: session 2 table 1, "
+        "session 3 (not seated yet)."
+    ]
+    assert ",".join(lines[1]) == HEADER
+    assert lines[2:] == [  # the official standings: the unsigned session counts nowhere
+        ["1", "Carla Dupont", "04010003", "FR", "4", "40", "1000"],
+        ["2", "Anna Berg", "05010001", "DE", "2", "20", "667"],
+        ["3", "Dmitri Egorov", "15010004", "RU", "1", "-24", "333"],
+        ["4", "Bruno Costa", "12010002", "PT", "0", "-36", "0"],
+    ]
+    sheet = workbook_sheet(client.get(url("ema.xlsx"), {"provisional": "true"}))
+    assert sheet["A1"].value == lines[0][0]
+    assert [cell.value for cell in sheet[2]] == HEADER.split(",")
+    assert sheet["B3"].value == "Carla Dupont" and sheet.freeze_panes == "A3"
+
+
+def test_final_results_asked_as_provisional_are_the_final_file(ema_played, as_role):
+    client = as_role(Role.ORGANISER)
+    final = client.get(url("ema.csv")).content
+    assert client.get(url("ema.csv"), {"provisional": "true"}).content == final
+
+
+def test_a_bad_provisional_flag_is_a_400_naming_it(ema_played, as_role):
+    response = as_role(Role.ORGANISER).get(url("ema.csv"), {"provisional": "maybe"})
+    assert_error(response, 400, field="provisional")
+
+
+def test_many_sheets_not_countersigned_are_named_twenty_then_counted(ema_played, as_role):
+    from tests.tournaments.factories import seated_table
+
+    unsigned_second_session(ema_played)
+    Tournament.objects.filter(pk=ema_played.pk).update(sessions_planned=3)
+    for table in range(2, 26):
+        seated_table(ema_played, session_number=3, table_number=table)
+    message = as_role(Role.ORGANISER).get(url("ema.csv")).json()["errors"][0]["message"]
+    assert "session 3 table 20" in message and "session 3 table 21" not in message
+    assert "and 5 more" in message
 
 
 @pytest.mark.parametrize(
@@ -195,3 +272,13 @@ def test_excel_is_told_the_ema_numbers_are_text_on_purpose(ema_played, as_role):
     rows = len(openpyxl.load_workbook(io.BytesIO(content)).active["C"])
     expected = f'<ignoredError sqref="C1:C{rows}" numberStoredAsText="1"/></ignoredErrors>'
     assert sheet.endswith(expected + "</worksheet>")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_player_is_refused_the_ema_file_while_the_standings_are_held(ema_played, as_role, name):
+    ema_played.standings_public = False
+    ema_played.save(update_fields=["standings_public"])
+    response = as_role(Role.PLAYER).get(url(name))
+    assert_error(response, 403, code="forbidden")
+    assert "not published" in response.json()["errors"][0]["message"]
+    assert as_role(Role.COMMITTEE).get(url(name)).status_code == 200

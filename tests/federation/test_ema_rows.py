@@ -93,6 +93,7 @@ def test_a_sheet_not_yet_signed_does_not_count(ema_played):
 def test_players_sharing_a_place_share_its_rating(ema_played):
     # Table 2: a draw, then the time limit. Its four players tie (1.75 table points each,
     # score 0) and share the third place of eight.
+    Tournament.objects.filter(pk=ema_played.pk).update(status=Tournament.Status.RUNNING)
     for number in range(5, 9):
         PlayerFactory(tournament=ema_played, name=f"Tied {number}", lot_number=number)
     tied = list(ema_played.players.filter(name__startswith="Tied").order_by("lot_number"))

@@ -71,3 +71,30 @@ def test_the_site_root_lists_the_tournaments_public_pages(client, event):
         'href="/t/madrid/"' in response.content.decode()
         and "Madrid Open" in response.content.decode()
     )
+
+
+def test_players_with_no_session_counted_come_after_every_ranked_player_with_a_dash(client, event):
+    """Table 2 has no result yet: its four players have no place ("—"), below Player B of
+    table 1 and his -32 (docs/results.md, "Who has not played takes no place")."""
+    import re
+
+    _tournament, first, _second = event
+    win(first, points=24)
+    text = client.get("/t/madrid/").content.decode()
+    players = text[: text.index("teams-box")]
+    ranks = re.findall(r'<tr(?: class="prov")?><td class="num">([^<]*)</td>', players)
+    assert ranks == ["1", "2", "2", "4", "—", "—", "—", "—"]
+    assert text.count("(no session counted)") == 4
+    assert text.index(">-32*<") < text.index("(no session counted)")
+
+
+def test_the_page_names_what_it_ranks_by(client, event):
+    tournament, first, _second = event
+    tournament.tie_breaks = ["most_firsts"]
+    tournament.save()
+    win(first, points=24)
+    text = client.get("/t/madrid/").content.decode()
+    assert (
+        "Ranked by table points, then contest points, then most first places at the table; "
+        "players still equal share their place."
+    ) in text

@@ -7,6 +7,8 @@ the standings. Turned on (or off), the change shows at the next request: nothing
 other state is served, even while the published version is held back between two renders.
 """
 
+import re
+
 import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
@@ -17,6 +19,8 @@ from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.services.tournament import tournament_save
 
 NOTICE = "The standings are not published yet."
+OWN_ONLY = "The standings are not published yet: you see your own figures only."
+HELD = "every table's scores and table points are held until they are"
 
 
 def release(tournament: Tournament, shown: bool) -> Tournament:
@@ -111,7 +115,27 @@ def test_the_seating_seats_draw_clock_and_session_tables_stay(client, unpublishe
     assert client.get("/t/madrid/clock/").status_code == 200
     assert client.get("/t/madrid/clock.json").json()["session"]["number"] == 1
     session = text(client.get("/t/madrid/sessions/1/"))
-    assert "Player A" in session and NOTICE not in session
+    assert "Player A" in session and "playing, 1 hand" in session
+
+
+def test_a_sessions_tables_hold_their_scores_and_table_points(client, unpublished):
+    """Every table's scores and table points would give the standings back: held, on the
+    page and in its poll, until the director publishes them."""
+    tournament, _first, _second = unpublished
+    session = text(client.get("/t/madrid/sessions/1/"))
+    assert HELD in session
+    assert not re.search(r">(48|-32|4)\*?<", session)
+    poll = client.get("/t/madrid/live.json?page=session-1").json()
+    assert HELD in poll["html"] and not re.search(r">48\*?<", poll["html"])
+    release(tournament, True)
+    session = text(client.get("/t/madrid/sessions/1/"))
+    assert ">48*<" in session and ">4*<" in session and HELD not in session
+
+
+def test_a_players_public_page_holds_his_sessions_scores_too(client, unpublished):
+    page = text(client.get("/t/madrid/players/1/"))
+    assert "Player A" in page and "playing, 1 hand" in page
+    assert not re.search(r">(48|4)\*?<", page)
 
 
 # -- publishing shows at once ------------------------------------------------------------------
@@ -192,16 +216,19 @@ def player_a(client, django_user_model, event):
     return client
 
 
-def test_a_players_own_page_shows_his_sheets_but_no_standings(player_a, event):
+def test_a_players_own_page_shows_his_own_row_only_while_they_are_held(player_a, event):
+    """tournaments.policies.may_read_standings: staff read the held standings, a player his
+    own row only; as captain he no longer reads his team mate's."""
     tournament, first, _second = event
     win(first, points=24)
     published = text(player_a.get("/me/"))
-    assert "<strong>48</strong>" in published and "· rank 8 ·" in published  # B, his team's
-    assert NOTICE not in published
+    assert "<strong>48</strong>" in published and "· rank 4 ·" in published  # B, his team's
+    assert OWN_ONLY not in published
     release(tournament, False)
     page = text(player_a.get("/me/"))
-    assert NOTICE in page
-    assert "<strong>48</strong>" not in page and "· rank 8 ·" not in page
+    assert OWN_ONLY in page
+    assert "<strong>48</strong>" in page and "Rank <strong>1</strong>" in page  # his own row
+    assert "· rank 4 ·" not in page  # not his team mate's
     assert reverse("player-sheet", args=[first.pk]) in page  # his own sheet stays
     assert '<span>48 <span class="provisional">' in page  # and his session's score on it
     release(tournament, True)

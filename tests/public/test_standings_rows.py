@@ -22,7 +22,8 @@ REFERENCE = Template(
     "{% else %}{{ row.name }}{% endif %}{% if row.label %} "
     '<span class="status">({{ row.label }})</span>{% endif %}</td>'
     '<td class="team">{{ row.team }}</td><td class="num">'
-    '{{ row.table_points|floatformat:"-2" }}</td><td class="num">{{ row.contest_points }}'
+    '{{ row.table_points|floatformat:"-2" }}{% if row.provisional %}*{% endif %}</td>'
+    '<td class="num">{{ row.contest_points }}'
     "{% if row.provisional %}*{% endif %}</td></tr>{% endfor %}"
 )
 

@@ -98,14 +98,27 @@ def test_the_standings_need_a_login(anonymous, league):
     assert_error(anonymous.get(URL), 401)
 
 
-def test_a_logged_in_user_reads_a_tournament_whose_standings_are_unpublished(
+def test_staff_read_a_tournament_whose_standings_are_held(as_role, league, seasons):
+    _spring, autumn = seasons
+    autumn.standings_public = False
+    autumn.save()
+    data = as_role(Role.UMPIRE).get(f"{URL}league/standings/").json()
+    assert "autumn" in [t["slug"] for t in data["tournaments"]]
+    assert data["held"] == []
+
+
+def test_a_player_reads_the_series_without_a_tournament_whose_standings_are_held(
     as_role, league, seasons
 ):
+    """As the public page: its column, its players and its figures are left out, and it is
+    named among those held (tournaments.policies.may_read_standings)."""
     _spring, autumn = seasons
     autumn.standings_public = False
     autumn.save()
     data = as_role(Role.PLAYER).get(f"{URL}league/standings/").json()
-    assert "autumn" in [t["slug"] for t in data["tournaments"]]
+    assert "autumn" not in [t["slug"] for t in data["tournaments"]]
+    assert data["held"] == [{"slug": "autumn", "name": autumn.name}]
+    assert all(len(person["tournaments"]) == 1 for person in data["people"])
 
 
 def test_an_unknown_series_is_a_404_in_the_apis_format(as_role, db):

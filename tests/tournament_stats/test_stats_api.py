@@ -130,12 +130,26 @@ def test_an_anonymous_request_is_refused_as_the_standings_are(played, anonymous)
     assert_error(anonymous.get("/api/tournaments/stats-open/standings/"), 401)
 
 
-def test_the_api_answers_while_the_standings_are_unpublished(played, as_role):
+def test_while_the_standings_are_held_staff_read_every_figure(played, as_role):
     Tournament.objects.filter(pk=played.pk).update(standings_public=False)
-    for role in (Role.ORGANISER, Role.PLAYER):
-        response = as_role(role).get(URL)
-        assert response.status_code == 200
-        assert len(response.json()["players"]) == 8
+    response = as_role(Role.ORGANISER).get(URL)
+    assert response.status_code == 200
+    assert len(response.json()["players"]) == 8
+    assert response.json()["biggest_hands"][0]["winner"]["name"]
+
+
+def test_while_the_standings_are_held_a_player_reads_what_the_public_page_shows(played, as_role):
+    """The statistics page holds the players' figures and the biggest hands' names while the
+    standings are held (tournaments.policies.may_read_standings): so does the API."""
+    Tournament.objects.filter(pk=played.pk).update(standings_public=False)
+    response = as_role(Role.PLAYER).get(URL)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["players"] == []
+    assert body["biggest_hands"] and all(
+        hand["winner"] is None and hand["discarder"] is None for hand in body["biggest_hands"]
+    )
+    assert (body["hands"], body["wins"]) == (6, 4)  # the tournament's own figures stay
 
 
 def test_the_schema_documents_the_endpoint():

@@ -241,6 +241,16 @@ def test_the_standings_page_lists_players_with_per_session_columns_and_teams(
     assert official.context["players"][0]["table_points"] == 0
 
 
+def test_the_standings_page_names_what_it_ranks_by(admin_client, admin_tournament):
+    admin_tournament.tie_breaks = ["best_session"]
+    admin_tournament.save()
+    page = text(admin_client.get(url("standings", admin_tournament)))
+    assert (
+        "Ranked by table points, then contest points, then best single-session score; "
+        "players still equal share their place."
+    ) in page
+
+
 def test_an_umpire_cannot_draw_lots(client, make_umpire, admin_tournament, eight_players):
     client.force_login(make_umpire("umpire7"))
     assert client.post(url("draw_lots", admin_tournament), {"seed": "x"}).status_code == 403

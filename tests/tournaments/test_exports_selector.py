@@ -87,7 +87,9 @@ def test_the_standings_csv_has_a_row_per_ranked_player_with_each_session(small_p
     assert wang["team"] == "Beijing 北京" and wang["rank"] == "2" and wang["status"] == "active"
 
 
-def test_the_standings_csv_lists_a_disqualified_player_last_with_no_rank(small_played):
+def test_the_standings_csv_lists_a_disqualified_player_last_with_a_dash_for_a_place(
+    small_played,
+):
     sheet = TableSession.objects.get()
     sheet.status, sheet.closed_by = TableSession.Status.COMPLETE, "session_end"
     sheet.save()
@@ -100,7 +102,7 @@ def test_the_standings_csv_lists_a_disqualified_player_last_with_no_rank(small_p
     )
     assert (rows[-1]["name"], rows[-1]["rank"], rows[-1]["status"]) == (
         "Wang Wei",
-        "",
+        "—",
         "disqualified",
     )
     assert [r["rank"] for r in rows[:-1]] == ["1", "2", "3"]

@@ -64,3 +64,27 @@ def test_the_final_stage_is_not_seeded_while_a_sheet_before_it_is_open(tournamen
     with pytest.raises(TournamentError, match="not signed yet: session 1 table 1"):
         seating_seed_final_session(tournament=tournament, method="straight")
     assert tournament.sessions.count() == 1
+
+
+def test_without_carry_over_a_teams_total_is_the_sum_of_the_cells_it_shows(qualified):
+    """Appendix 7's team sheet adds its players' totals ("Total Points of All Players"); a
+    finalist's total counts the final stage only, so his qualifying session counts neither
+    in his team's total nor in its cells (docs/results.md, "Teams")."""
+    from tests.tournaments.factories import TeamFactory
+    from tournaments.selectors.standings import team_session_cells
+
+    qualified.carry_over_points = False
+    qualified.save()
+    team = TeamFactory(tournament=qualified, name="X")
+    qualified.players.filter(name__in=["P1", "P5"]).update(team=team)  # P1 reaches the final
+    session = seating_seed_final_session(tournament=qualified, method="straight")
+    final_table = start_session(session.table_sessions.get())
+    hand_record_win(table_session=final_table, winner="A", discarder=None, points=40)
+    standings = standings_compute(tournament=qualified, live=True)
+    rows = {row.name: row for row in standings.players}
+    (x,) = standings.teams
+    cells = team_session_cells(x, standings.session_numbers)
+    assert sum(c.table_points for c in cells) == x.table_points
+    assert sum(c.contest_points for c in cells) == x.contest_points
+    assert x.contest_points == rows["P1"].contest_points + rows["P5"].contest_points
+    assert (cells[0].table_points, cells[0].contest_points) == (1, -38)  # P5's session 1 alone

@@ -141,6 +141,25 @@ def test_a_player_logs_in_on_the_login_page_and_lands_on_his_page(client, sheet,
     assert client.get(HOME).status_code == 302
 
 
+def test_a_complete_sheet_is_provisional_on_his_page_until_its_umpire_signs_it(
+    client, people, complete
+):
+    """One meaning of provisional (Appendix 5, "Resultados son definitivos una vez firmado"):
+    his page says what the standings say of the same sheet."""
+    from tests.tournaments.factories import sign_sheets
+    from tournaments.selectors.standings import standings_compute
+
+    live = standings_compute(tournament=complete.session.tournament, live=True)
+    (line,) = next(row for row in live.players if row.player_id == people["A"].pk).sessions
+    (row,) = login(client, people["A"]).get(HOME).context["pages"][0].me.rows
+    assert line.provisional is row.provisional is True
+    assert '<span class="provisional">' in client.get(HOME).content.decode()
+    sign_sheets(complete)
+    (row,) = client.get(HOME).context["pages"][0].me.rows
+    assert row.provisional is False
+    assert '<span class="provisional">' not in client.get(HOME).content.decode()
+
+
 def test_a_player_sees_his_results_and_the_status_of_his_sheets(client, people, open_sheet):
     response = login(client, people["A"]).get(HOME)
     assert response.status_code == 200
@@ -148,7 +167,7 @@ def test_a_player_sees_his_results_and_the_status_of_his_sheets(client, people, 
     rows = page.me.rows
     assert [row.session.number for row in rows] == [1, 2]
     assert [row.sheet.status for row in rows] == ["complete", "open"]
-    assert [row.provisional for row in rows] == [False, True]
+    assert [row.provisional for row in rows] == [True, True]  # complete is not signed
     assert rows[0].result.score == 34  # 10 from the discarder, 8 + 8 from the others
     assert rows[0].result.rank == 1
     assert page.me.standing.provisional

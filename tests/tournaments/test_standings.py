@@ -164,10 +164,46 @@ def test_further_tie_breaks_apply_in_the_tournaments_order(tournament, tie_break
     assert rows[0].rank != rows[1].rank
 
 
+def test_a_new_tournament_ranks_by_the_rule_alone_and_players_still_equal_share_a_place(db):
+    """Rule 3.10.1: table points, then contest points; a new tournament adds no further
+    tie-break of its own (best session, most firsts stay the organiser's choice)."""
+    from tests.tournaments.factories import TournamentFactory
+
+    tournament = TournamentFactory()
+    assert tournament.tie_breaks == []
+    peng = PlayerFactory(tournament=tournament, name="Peng", lot_number=101)
+    quan = PlayerFactory(tournament=tournament, name="Quan", lot_number=102)
+    results_for(tournament, peng, [(1, 30, 2, 2), (2, -10, 2, 2)])  # best session 30
+    results_for(tournament, quan, [(1, 20, 1, 4), (2, 0, 4, 0)])  # one first place
+    standings = standings_compute(tournament=tournament)
+    ranks = [(r.name, r.rank) for r in standings.players if r.name in ("Peng", "Quan")]
+    assert ranks == [("Peng", 1), ("Quan", 1)]
+    assert standings.ranking == ["table_points", "contest_points"]
+
+
+def test_the_standings_name_the_tie_breaks_they_apply(tournament, as_role):
+    tournament.tie_breaks = ["most_firsts", "best_session"]
+    tournament.save()
+    expected = ["table_points", "contest_points", "most_firsts", "best_session"]
+    assert standings_compute(tournament=tournament).ranking == expected
+    body = as_role("organiser").get(f"/api/tournaments/{tournament.slug}/standings/").json()
+    assert body["ranking"] == expected
+
+
+def test_the_standings_command_names_the_ranking(signed, capsys):
+    signed.tie_breaks = ["best_session"]
+    signed.save()
+    call_command("standings", signed.slug)
+    assert (
+        "Ranked by table points, then contest points, then best single-session score; "
+        "players still equal share their place."
+    ) in capsys.readouterr().out
+
+
 def test_standings_use_a_fixed_number_of_queries(signed, django_assert_num_queries):
     for number in range(5, 45):
         PlayerFactory(tournament=signed, lot_number=number, registration_number=number)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):  # players, sanctions, results, the sheets' states
         standings_compute(tournament=signed)
 
 

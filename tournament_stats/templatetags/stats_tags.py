@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament_stats import charts, selectors
+from tournaments import policies
 
 register = template.Library()
 
@@ -18,7 +19,8 @@ def player_stats_panel(tournament, player, standings_public: bool = True) -> dic
     while the standings are not published (the statistics page then hides the players'
     figures too), neither by the tournament nor by the page (`standings_public`: the state
     the page is rendered and kept for). Read from the figures kept per statistics' version."""
-    if not (standings_public and tournament.standings_public) or player.number is None:
+    shown = standings_public and policies.may_read_standings(None, tournament)
+    if not shown or player.number is None:
         return {"shown": False}
     places = selectors.session_places(tournament.pk)
     history = selectors.player_places(places, player.number)

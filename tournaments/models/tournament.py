@@ -5,18 +5,27 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.history import audited
 
-# Further tie-breaks after table points and contest points (rule 3.10.1 leaves them open).
+# Further tie-breaks after table points and contest points (rule 3.10.1 names those two
+# only): the organiser's choice, none by default.
 TIE_BREAK_CHOICES = {
     "best_session": _("Best single-session score"),
     "most_firsts": _("Most first places at the table"),
 }
-DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
+# What a new tournament took before migration 0018; the tournaments made then keep it.
+EARLIER_DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
 # Rule 3.5.6: "El tiempo límite para cada sesión es de 150 minutos" (the longest a session runs).
 MAX_SESSION_MINUTES = 150
 
 
 def default_tie_breaks() -> list[str]:
-    return list(DEFAULT_TIE_BREAKS)
+    """The default before migration 0018 (the earlier migrations name it)."""
+    return list(EARLIER_DEFAULT_TIE_BREAKS)
+
+
+def no_further_tie_breaks() -> list[str]:
+    """A new tournament ranks by rule 3.10.1 alone: table points, then contest points, and
+    players still equal share their place (docs/results.md, "The ranking")."""
+    return []
 
 
 class Tournament(models.Model):
@@ -69,9 +78,12 @@ class Tournament(models.Model):
     )
     tie_breaks = models.JSONField(
         _("further tie-breaks"),
-        default=default_tie_breaks,
+        default=no_further_tie_breaks,
         blank=True,
-        help_text=_("Applied in order after table points and contest points."),
+        help_text=_(
+            "Applied in order after table points and contest points; none by default: "
+            "players still equal share their place (rule 3.10.1)."
+        ),
     )
     entry_mode = models.CharField(
         _("hand entry"), max_length=10, choices=EntryMode.choices, default=EntryMode.TILES
@@ -90,9 +102,10 @@ class Tournament(models.Model):
         _("standings published"),
         default=True,
         help_text=_(
-            "Off: the public pages and the players' own pages show no standings (the seating, "
-            "the seats, the draw, the clock and each player's sheets stay); staff and the API "
-            "still see them (docs/public-pages.md)."
+            "Off: the standings are the staff's until you publish them; the public pages show "
+            "none, nor the sessions' scores and table points (the seating, the seats, the "
+            "draw, the clock and the tables' states stay), and each player reads his own "
+            "figures only, on his own page (docs/public-pages.md)."
         ),
     )
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=9, decimal_places=2, default=200)

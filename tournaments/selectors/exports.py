@@ -30,6 +30,7 @@ HANDS = "hands"
 KINDS = (STANDINGS, HANDS)
 FORMATS = ("csv", "json")
 CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json; charset=utf-8"}
+NO_PLACE = "—"  # the CSV's rank of a player without a place, as the pages and the paper print it
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -42,8 +43,9 @@ def standings_document(*, tournament: Tournament, live: bool = False) -> dict:
 
 
 def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list[str], list]:
-    """(header, rows): one row per player in order (the disqualified last, with no rank), then
-    his table points, score and whether he lost it (forfeit, rule 3.11.2) per session."""
+    """(header, rows): one row per player in order (those with no place last: no session
+    counted, then the disqualified, their rank "—"), then his table points, score and whether
+    he lost it (forfeit, rule 3.11.2) per session."""
     standings = standings_compute(tournament=tournament, live=live)
     numbers = standings.session_numbers
     header = ["rank", "number", "name", "team", "status", "table_points", "contest_points"]
@@ -57,7 +59,7 @@ def standings_table(*, tournament: Tournament, live: bool = False) -> tuple[list
     rows = []
     for row in standings.players:
         line = [
-            row.rank,
+            NO_PLACE if row.rank is None else row.rank,
             row.number,
             row.name,
             row.team,

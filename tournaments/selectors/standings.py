@@ -1,33 +1,51 @@
 """Standings (rule 3.10, Appendix 7): individual and team, per session and cumulative.
 
 Official standings count signed sheets only (Appendix 5: "Resultados son definitivos una vez
-firmado"); live standings count every sheet and mark the unsigned ones provisional. A
+firmado"); live standings count every sheet and mark the unsigned ones provisional
+(`result_is_provisional`, the one definition every output asks). A
 disqualified player is not ranked (3.11.5), a player who lost his rank ranks after every
 player without that sanction (3.11.6.10): docs/results.md.
 
-Three SQL queries whatever the number of players: the players, the sanctions on rank and
-every session result; the ranking is computed in Python.
+Four SQL queries whatever the number of players: the players, the sanctions on rank, every
+session result and the states of the counted sessions' sheets; the ranking is computed in
+Python.
 """
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Player, Sanction, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import TABLE_POINT_UNIT
+from tournaments.models.tournament import TIE_BREAK_CHOICES
 
 SIGNED = (TableSession.Status.SIGNED, TableSession.Status.FINAL)
+
+
+def result_is_provisional(sheet_status: str) -> bool:
+    """A session result is provisional until its sheet is signed by its umpire (Appendix 5:
+    "Resultados son definitivos una vez firmado"): open and complete sheets are provisional,
+    signed and countersigned ones are not. Every output asks this (the standings, the API,
+    the players' own pages, the public pages): docs/results.md, "Official means signed"."""
+    return sheet_status not in SIGNED
+
+
 # A sanction on rank, as the standings name it ("status"), and where it puts the player.
 DISQUALIFIED = Player.Status.DISQUALIFIED.value
 LOSS_OF_RANK = Sanction.Kind.LOSS_OF_RANK.value
 _STANDING_ORDER = {"": 0, LOSS_OF_RANK: 1, DISQUALIFIED: 2}
+# A player with no counted session: no place (the printed standings' status code; the API
+# and the JSON give his own status, with a null rank and no session).
+NO_SESSION = "no_session"
 # How every output names a standing that is not a plain place.
 STANDING_LABELS = {
     DISQUALIFIED: gettext_lazy("disqualified"),
     LOSS_OF_RANK: gettext_lazy("lost his rank"),
     Player.Status.WITHDRAWN.value: gettext_lazy("withdrawn"),
+    NO_SESSION: gettext_lazy("no session counted"),
 }
 
 
@@ -46,6 +64,9 @@ class SessionLine:
     table_points: Fraction
     provisional: bool = False
     forfeited: bool = False
+    # In his totals (and his team's): false for a finalist's qualifying session when points
+    # do not carry over into the final stage.
+    counted: bool = True
 
 
 @dataclass
@@ -63,9 +84,15 @@ class PlayerRow:
     sanction: str = ""  # "disqualified" or "loss_of_rank": see ranking_criteria
 
     @property
+    def played(self) -> bool:
+        """He has a session counted in these standings."""
+        return bool(self.sessions)
+
+    @property
     def ranked(self) -> bool:
-        """A disqualified player has no place (rule 3.11.5)."""
-        return self.sanction != DISQUALIFIED
+        """He takes a place: not disqualified (rule 3.11.5), and a session counted (3.10.1
+        ranks by the points "obtenida durante el torneo": without a session he has none)."""
+        return self.sanction != DISQUALIFIED and self.played
 
     @property
     def standing_status(self) -> str:
@@ -74,8 +101,18 @@ class PlayerRow:
 
     @property
     def label(self) -> str:
-        """The standing in words where it is not a plain place ("disqualified", ...)."""
-        return standing_label(self.standing_status)
+        """The standing in words where it is not a plain place ("disqualified", "no session
+        counted", ...)."""
+        return standing_label(self.printed_status)
+
+    @property
+    def printed_status(self) -> str:
+        """`standing_status`, except for an active player with no session counted, who takes
+        no place: NO_SESSION."""
+        status = self.standing_status
+        if not self.played and status == Player.Status.ACTIVE:
+            return NO_SESSION
+        return status
 
     @property
     def provisional(self) -> bool:
@@ -107,31 +144,71 @@ class Standings:
     teams: list[TeamRow]
     session_numbers: list[int]
     live: bool = False
+    # Sessions counted with a sheet whose result is still provisional (`result_is_provisional`):
+    # counted live, or left out of the official standings until it is signed.
     provisional_sessions: list[int] = field(default_factory=list)
+    tie_breaks: list[str] = field(default_factory=list)  # the tournament's further ones
+
+    @property
+    def ranking(self) -> list[str]:
+        """The keys the places are decided by, in order: table points, contest points (rule
+        3.10.1), then the tournament's further tie-breaks; players equal on all share."""
+        return [RANKED_BY_TABLE_POINTS, RANKED_BY_CONTEST_POINTS, *self.tie_breaks]
+
+    @property
+    def ranking_text(self) -> str:
+        """The ranking in words, in the reader's language (`ranking_text`)."""
+        return ranking_text(self.tie_breaks)
 
     @property
     def official_sessions(self) -> list[int]:
-        """Sessions counted whose every sheet counted was complete."""
+        """Sessions counted whose every sheet is signed."""
         return [n for n in self.session_numbers if n not in self.provisional_sessions]
+
+    @property
+    def provisional(self) -> bool:
+        """A session counted has a sheet not yet signed by its umpire: these standings may
+        change."""
+        return bool(self.provisional_sessions)
 
 
 _TIE_BREAK_KEYS = {
     "best_session": lambda row: row.best_session,
     "most_firsts": lambda row: row.firsts,
 }
+RANKED_BY_TABLE_POINTS, RANKED_BY_CONTEST_POINTS = "table_points", "contest_points"
+
+
+def applied_tie_breaks(tournament: Tournament) -> list[str]:
+    """The tournament's further tie-breaks, in its order (none unless the organiser chose
+    some: rule 3.10.1 names table points and contest points only)."""
+    return [name for name in tournament.tie_breaks or [] if name in _TIE_BREAK_KEYS]
+
+
+def ranking_text(tie_breaks: list[str]) -> str:
+    """ "Ranked by table points, then contest points[, then …]; players still equal share
+    their place.", in the reader's language: what every standings page says it ranks by."""
+    further = [str(TIE_BREAK_CHOICES[name]).lower() for name in tie_breaks]
+    then = _(", then %(list)s") % {"list": ", ".join(further)} if further else ""
+    return _(
+        "Ranked by table points, then contest points%(further)s; players still equal share "
+        "their place."
+    ) % {"further": then}
 
 
 def ranking_criteria(tie_breaks: list[str]) -> list[tuple[str, object]]:
     """The ranking's keys in order, each as (name, value of a row; smaller ranks higher):
-    a sanction on rank first (every player without one, then those who lost their rank
-    (3.11.6.10, "perder rango competitivo"), then the disqualified (3.11.5), who take no
-    place), the final stage, then table points, contest points (3.10.1) and the
+    whether he takes a place (every ranked player before those with no session counted and
+    the disqualified), a sanction on rank (every player without one, then those who lost
+    their rank (3.11.6.10, "perder rango competitivo"), then the disqualified (3.11.5), who
+    take no place), the final stage, then table points, contest points (3.10.1) and the
     tournament's further tie-breaks."""
     return [
+        ("ranked", lambda row: not row.ranked),
         ("sanction", lambda row: _STANDING_ORDER[row.sanction]),
         ("final_stage", lambda row: not row.finalist),
-        ("table_points", lambda row: -_in_twelfths(row.table_points)),
-        ("contest_points", lambda row: -row.contest_points),
+        (RANKED_BY_TABLE_POINTS, lambda row: -_in_twelfths(row.table_points)),
+        (RANKED_BY_CONTEST_POINTS, lambda row: -row.contest_points),
         *(
             (name, lambda row, k=_TIE_BREAK_KEYS[name]: -k(row))
             for name in tie_breaks
@@ -160,7 +237,7 @@ def _sort_key(tie_breaks: list[str]):
 
 def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]) -> str | None:
     """What ranked `upper` above `lower`, two neighbours of the standings: the name of the
-    first ranking key on which they differ ("sanction", "final_stage", "table_points",
+    first ranking key on which they differ ("ranked", "sanction", "final_stage", "table_points",
     "contest_points" or a tie-break of the tournament), or None when every key is equal (a
     shared place)."""
     for name, value in ranking_criteria(tie_breaks):
@@ -171,7 +248,8 @@ def deciding_criterion(upper: PlayerRow, lower: PlayerRow, tie_breaks: list[str]
 
 def _assign_ranks(rows: list, key) -> None:
     """Places 1, 2, ... in order, equal keys sharing a place; a row that takes no place
-    (`ranked` false: the disqualified) gets None and the places below move up."""
+    (`ranked` false: the disqualified, a player with no session counted) gets None and the
+    places below move up."""
     previous = None
     place = 0
     last_rank = None
@@ -239,37 +317,13 @@ def standings_compute(
         for pk, number, name, team, status in players
     }
     _sanctions(tournament, rows)
-    final_only = not tournament.carry_over_points
-    numbers: set[int] = set()
-    provisional: set[int] = set()
-    # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
-    # Fraction additions were most of a 500-player event's standings.
-    twelfths = dict.fromkeys(rows, 0)
-    for pid, session, stage, table, position, score, rank, tp12, status, lost in _load_results(
-        tournament, through_session, live
-    ):
-        row = rows.get(pid)
-        if row is None:
-            continue
-        numbers.add(session)
-        is_provisional = status not in SIGNED
-        if is_provisional:
-            provisional.add(session)
-        line = SessionLine(
-            session, table, position, score, rank, _points(tp12), is_provisional, lost
-        )
-        row.sessions.append(line)
-        if stage == Session.Stage.FINAL:
-            if not row.finalist and final_only:
-                twelfths[pid], row.contest_points = 0, 0
-            row.finalist = True
-        if row.finalist and final_only and stage != Session.Stage.FINAL:
-            continue
-        twelfths[pid] += tp12
-        row.contest_points += score
-    for pid, row in rows.items():
-        row.table_points = _points(twelfths[pid])
-    rank_key = _sort_key(tournament.tie_breaks or [])
+    numbers = _add_results(
+        rows,
+        _load_results(tournament, through_session, live),
+        final_only=not tournament.carry_over_points,
+    )
+    tie_breaks = applied_tie_breaks(tournament)
+    rank_key = _sort_key(tie_breaks)
     ordered = sorted(rows.values(), key=lambda r: (rank_key(r), r.number or 0))
     _assign_ranks(ordered, rank_key)
     return Standings(
@@ -277,13 +331,58 @@ def standings_compute(
         teams=_team_rows(ordered, counts_disqualified=tournament.team_counts_disqualified),
         session_numbers=sorted(numbers),
         live=live,
-        provisional_sessions=sorted(provisional),
+        provisional_sessions=_provisional_sessions(tournament, numbers),
+        tie_breaks=tie_breaks,
     )
 
 
+def _add_results(rows: dict[int, PlayerRow], results, *, final_only: bool) -> set[int]:
+    """Each result as a session line of its player, added to his totals; the numbers of the
+    sessions counted. With `final_only` (points do not carry over), a finalist's totals count
+    the final stage only: his qualifying lines stay, marked not `counted`."""
+    numbers: set[int] = set()
+    # Table points are added up in whole twelfths and made a Fraction once per player: 5,000
+    # Fraction additions were most of a 500-player event's standings.
+    twelfths = dict.fromkeys(rows, 0)
+    for pid, session, stage, table, position, score, rank, tp12, status, lost in results:
+        row = rows.get(pid)
+        if row is None:
+            continue
+        numbers.add(session)
+        provisional = result_is_provisional(status)
+        line = SessionLine(session, table, position, score, rank, _points(tp12), provisional, lost)
+        row.sessions.append(line)
+        if stage == Session.Stage.FINAL and not row.finalist:
+            row.finalist = True
+            if final_only:  # what he carried in from the qualifying sessions no longer counts
+                twelfths[pid], row.contest_points = 0, 0
+                for earlier in row.sessions[:-1]:
+                    earlier.counted = False
+        if final_only and row.finalist and stage != Session.Stage.FINAL:
+            line.counted = False
+            continue
+        twelfths[pid] += tp12
+        row.contest_points += score
+    for pid, row in rows.items():
+        row.table_points = _points(twelfths[pid])
+    return numbers
+
+
+def _provisional_sessions(tournament: Tournament, numbers: set[int]) -> list[int]:
+    """The sessions counted that have a sheet whose result is provisional, counted or not
+    (an open sheet with nothing on it yet, or one the official standings leave out)."""
+    sheets = TableSession.objects.filter(
+        session__tournament=tournament, session__number__in=numbers
+    ).values_list("session__number", "status")
+    return sorted({number for number, status in sheets if result_is_provisional(status)})
+
+
 def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[TeamRow]:
-    """Teams by the sum of their players (Appendix 7). A disqualified player's figures count
-    for his team only when the tournament says so (`team_counts_disqualified`)."""
+    """Teams by the sum of their players (Appendix 7): a team's total is its players' totals,
+    and its cells add the session lines those totals count, so the total is the sum of the
+    cells (a finalist's qualifying sessions count in neither when points do not carry over).
+    A disqualified player's figures count for his team only when the tournament says so
+    (`team_counts_disqualified`)."""
     teams: dict[str, TeamRow] = {}
     # Summed in whole twelfths, made Fractions once per team and session (as the players').
     sessions: dict[str, dict[int, list[int]]] = {}
@@ -298,6 +397,8 @@ def _team_rows(players: list[PlayerRow], *, counts_disqualified: bool) -> list[T
         team.contest_points += row.contest_points
         by_session = sessions.setdefault(row.team, {})
         for line in row.sessions:
+            if not line.counted:  # not in his total, so not in his team's either
+                continue
             figures = by_session.setdefault(line.session, [0, 0])
             points = line.table_points  # twelfths: its denominator divides 12
             figures[0] += points.numerator * (TABLE_POINT_UNIT // points.denominator)
@@ -394,6 +495,8 @@ def standings_as_dict(standings: Standings) -> dict:
         "live": standings.live,
         "sessions_counted": standings.session_numbers,
         "provisional_sessions": standings.provisional_sessions,
+        "provisional": standings.provisional,
+        "ranking": standings.ranking,
         "players": [
             {
                 "rank": row.rank,

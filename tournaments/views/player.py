@@ -39,7 +39,12 @@ from tournaments.models import (
 from tournaments.models.play import POSITIONS
 from tournaments.selectors.appeals import appeal_deadline, appeals_for, local_time
 from tournaments.selectors.scoresheet import scoresheet_compute
-from tournaments.selectors.standings import PlayerRow, points_value, standings_compute
+from tournaments.selectors.standings import (
+    PlayerRow,
+    points_value,
+    result_is_provisional,
+    standings_compute,
+)
 from tournaments.services.actions import player_may_confirm
 from tournaments.services.appeals import appeal_file, appeal_window_refusal
 from tournaments.services.signoff import sheet_confirm_player
@@ -68,7 +73,8 @@ class SessionRow:
 
     @property
     def provisional(self) -> bool:
-        return self.sheet.status == TableSession.Status.OPEN
+        """His result here may still change: the sheet is not signed by its umpire."""
+        return result_is_provisional(self.sheet.status)
 
     @property
     def table_points(self):
@@ -107,6 +113,7 @@ class TournamentPage:
     appeals: list[Appeal]
     is_captain: bool
     team: list[PlayerResults] = field(default_factory=list)
+    standings_held: bool = False  # he reads his own row of the standings only
 
 
 def _session_rows(players: list[Player]) -> dict[int, list[SessionRow]]:
@@ -149,11 +156,8 @@ def _tournament_page(user, tournament: Tournament, me: Player) -> TournamentPage
         members += list(
             me.team.members.exclude(pk=me.pk).order_by("lot_number", "registration_number")
         )
-    standings: dict[int, PlayerRow] = {}
-    if tournament.standings_public:  # else the director has not published them yet
-        live = standings_compute(tournament=tournament, live=True)
-        standings = {row.player_id: row for row in live.players}
     rows = _session_rows(members)
+    standings = _readable_rows(user, tournament, members)
     results = [PlayerResults(p, standings.get(p.pk), rows[p.pk]) for p in members]
     return TournamentPage(
         tournament=tournament,
@@ -161,7 +165,18 @@ def _tournament_page(user, tournament: Tournament, me: Player) -> TournamentPage
         appeals=list(appeals_for(tournament=tournament, user=user)),
         is_captain=is_captain,
         team=results[1:],
+        standings_held=not policies.may_read_standings(user, tournament),
     )
+
+
+def _readable_rows(user, tournament: Tournament, members: list[Player]) -> dict[int, PlayerRow]:
+    """The live standings' rows of these players that this login may read, by player id:
+    while the director holds the standings back, his own only (may_read_standings)."""
+    readable = {p.pk for p in members if policies.may_read_standings(user, tournament, player=p)}
+    if not readable:
+        return {}
+    live = standings_compute(tournament=tournament, live=True)
+    return {row.player_id: row for row in live.players if row.player_id in readable}
 
 
 def _no_player(request, tournament: Tournament | None = None) -> HttpResponse:

@@ -6,7 +6,6 @@ from tournaments.management.commands._base import TournamentCommand
 from tournaments.selectors.cut_off import cut_off_decisions, cut_off_decisions_as_dicts
 from tournaments.selectors.standings import (
     points_value,
-    standing_label,
     standings_as_dict,
     standings_compute,
 )
@@ -40,12 +39,13 @@ class Command(TournamentCommand):
             f"{scope}; {_('sessions counted')}: "
             + (", ".join(str(n) for n in standings.session_numbers) or "—")
         )
+        self.stdout.write(standings.ranking_text)
         self.stdout.write(
             f"{_('Rank'):>4} {_('No.'):>4}  {_('Name'):<28} {_('Team'):<20} "
             f"{_('TP'):>7} {_('CP'):>7}"
         )
         for row in standings.players:
-            label = standing_label(row.standing_status)
+            label = row.label
             self.stdout.write(
                 f"{row.rank or '—':>4} {row.number or '':>4}  {row.name[:28]:<28} "
                 f"{row.team[:20]:<20} {points_value(row.table_points):>7} "
