@@ -234,3 +234,36 @@ def test_a_hand_he_entered_before_his_disqualification_is_refused_when_confirmed
     entry.refresh_from_db()
     assert entry.status == TableEntry.Status.REFUSED and "3.11.4-5" in entry.reason
     assert not Hand.objects.filter(table_session=first).exists()
+
+
+def test_the_umpires_page_refuses_a_win_of_the_disqualified_player(two_sessions, admin_client):
+    from tests.tournaments.admin_helpers import post_sheet
+
+    first, _second = two_sessions
+    disqualify(player_at(first, "A"))
+    data = {"action": "save", "hand-winner": "A", "hand-discarder": "B", "hand-points": "8"}
+    data["hand-flowers"] = "0"
+    response = post_sheet(admin_client, first, data, follow=True)
+    assert "3.11.4-5" in response.content.decode()
+    assert not Hand.objects.filter(table_session=first).exists()
+
+
+def test_the_umpires_offline_queue_refuses_a_win_of_the_disqualified_player(two_sessions):
+    import uuid
+
+    from django.contrib.auth import get_user_model
+
+    first, _second = two_sessions
+    umpire = get_user_model().objects.create_superuser("queue-chief", password="x")
+    disqualify(player_at(first, "A"))
+    client = Client()
+    client.force_login(umpire)
+    response = client.post(
+        reverse("umpire-queue-hands", args=[first.pk]),
+        {"outcome": "win", "hand": {"winner": "A", "discarder": "B", "points": 8, "flowers": 0}},
+        content_type="application/json",
+        HTTP_IF_MATCH=f'"{TableSession.objects.get(pk=first.pk).version}"',
+        HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+    )
+    assert response.status_code == 409, response.content
+    assert not Hand.objects.filter(table_session=first).exists()
