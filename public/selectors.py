@@ -11,7 +11,6 @@ from fractions import Fraction
 from django.db.models import Count
 from django.http import Http404
 
-from tournaments import policies
 from tournaments.display import start_wind, table_state, table_state_label
 from tournaments.models import Player, Seat, Session, SessionResult, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION, TABLE_POINT_UNIT
@@ -96,23 +95,6 @@ class PublicPlayer:
     contest_points: int
     provisional: bool
     lines: list[PlayerSessionLine] = field(default_factory=list)
-
-
-def tournament_info(slug: str) -> dict | None:
-    """What every public page needs of the tournament, by its slug: its id, name and slug, and
-    `standings_public`: whether the public may read its standings
-    (tournaments.policies.may_read_standings, asked for no login: the pages are the same for
-    everyone). None for an unknown slug."""
-    tournament = Tournament.objects.filter(slug=slug).only("name", "slug", "standings_public")
-    tournament = tournament.first()
-    if tournament is None:
-        return None
-    return {
-        "pk": tournament.pk,
-        "name": tournament.name,
-        "slug": tournament.slug,
-        "standings_public": policies.may_read_standings(None, tournament),
-    }
 
 
 def live_standings(tournament: Tournament) -> Standings:

@@ -40,6 +40,7 @@ from tournaments.live import published_version
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import chart_stamp, seating_chart
 from tournaments.selectors.draw import QUERY_MAX_LENGTH, draw_pages, find_seats, session_draw
+from tournaments.selectors.tournament_info import tournament_info
 from tournaments.shared_compute import computed_once, kept_per_version
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: keys change with every version
@@ -98,7 +99,7 @@ def _tournament_info(slug: str) -> dict:
     key = _info_key(slug)
     info = cache.get(key)
     if info is None:
-        info = selectors.tournament_info(slug) or {}
+        info = tournament_info(slug) or {}
         cache.add(key, info, SLUG_TIMEOUT)
     if not info:
         raise Http404
@@ -112,7 +113,7 @@ def tournament_info_refresh(sender, instance, **kwargs) -> None:
     slug = instance.slug
 
     def store():
-        cache.set(_info_key(slug), selectors.tournament_info(slug) or {}, SLUG_TIMEOUT)
+        cache.set(_info_key(slug), tournament_info(slug) or {}, SLUG_TIMEOUT)
 
     transaction.on_commit(store, robust=True)
 

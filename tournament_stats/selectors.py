@@ -26,7 +26,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 
-from tournaments import policies
 from tournaments.fans import fan_name
 from tournaments.live import lagging_version, published_version
 from tournaments.models import Hand, HandScore, Player, Seat, Session, Tournament
@@ -44,22 +43,6 @@ COMPUTE_WAIT_SECONDS = 5  # how long a request waits for another's computation b
 
 def cache_key(tournament_id: int, version: str) -> str:
     return f"tournament_stats:{tournament_id}:{version}"
-
-
-def tournament_info(slug: str) -> dict | None:
-    """id, name and slug of a tournament by its slug, and `standings_public`: whether the
-    public may read its standings (tournaments.policies.may_read_standings, asked for no
-    login: the page is the same for everyone); None if unknown."""
-    tournament = Tournament.objects.filter(slug=slug).only("name", "slug", "standings_public")
-    tournament = tournament.first()
-    if tournament is None:
-        return None
-    return {
-        "pk": tournament.pk,
-        "name": tournament.name,
-        "slug": tournament.slug,
-        "standings_public": policies.may_read_standings(None, tournament),
-    }
 
 
 def held_figures(stats: dict) -> dict:

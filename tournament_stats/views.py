@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 from api.common import error_responses, tournament_for
 from tournament_stats import charts, selectors
 from tournaments import policies
+from tournaments.selectors.tournament_info import tournament_info
 
 PAGE_TIMEOUT = 6 * 3600  # a safety net only: the key changes with every version
 
@@ -209,7 +210,7 @@ def _page_key(info: dict, version: str, name: str) -> str:
 @require_GET
 def stats_page(request, slug: str):
     """`/t/{slug}/stats/`: the statistics, with their pictures, for everyone."""
-    info = selectors.tournament_info(slug)
+    info = tournament_info(slug)
     if info is None:
         raise Http404
     if request.GET.get("projector"):

@@ -25,7 +25,7 @@ def test_export_writes_the_canonical_document_to_stdout(small_played):
     text = export_text("small-open")
     assert text == dumps(export_tournament(small_played)) + "\n"
     document = json.loads(text)
-    assert document["format"] == "mcr-tournament" and document["version"] == 2
+    assert document["format"] == "mcr-tournament" and document["version"] == 3
     assert "王伟" in text  # not escaped (ensure_ascii off)
     assert text.startswith('{\n  "appeals"')  # sorted keys, indent 2
     assert text == export_text("small-open")

@@ -300,10 +300,12 @@ def test_the_seating_command_refuses_then_seats_with_without_oath(seated):
 
 @pytest.fixture
 def final_with_newcomers(tournament) -> Tournament:
-    """A mixed tournament requiring the oath, eight advancing: four sworn players played
-    session 1 (signed); four more, numbered but never seated and unsworn, advance too."""
+    """A mixed tournament requiring the oath, eight advancing from session 1 (signed): seven
+    sworn players played it; the eighth, unsworn, did not come and a sworn reserve played his
+    seat, so his first seat is in the final (his lost session still gives him a place)."""
     from tests.tournaments.factories import seated_table, sign_sheets
     from tournaments.models import Hand
+    from tournaments.services.checkin import checkin_record, seat_replace_with_substitute
     from tournaments.services.hands import hand_record_no_win, hand_record_win
 
     tournament.format = Tournament.Format.MIXED
@@ -317,14 +319,28 @@ def final_with_newcomers(tournament) -> Tournament:
             name=f"P{n}",
             lot_number=n,
             registration_number=n,
-            oath_accepted_at=SWORN if n <= 4 else None,
+            oath_accepted_at=SWORN if n <= 7 else None,
         )
         for n in range(1, 9)
     ]
-    sheet = seated_table(tournament, table_number=1, players=players[:4], started=True)
-    hand_record_win(table_session=sheet, winner="A", discarder="B", points=20)
-    hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
-    sign_sheets(sheet)
+    reserve = PlayerFactory(
+        tournament=tournament,
+        name="Reserve",
+        registration_number=9,
+        lot_number=None,
+        status=Player.Status.SUBSTITUTE,
+        oath_accepted_at=SWORN,
+    )
+    first = seated_table(tournament, table_number=1, players=players[:4], started=True)
+    second = seated_table(tournament, table_number=2, players=players[4:], started=True)
+    checkin_record(session=second.session, player=players[7], absent=True)
+    seat_replace_with_substitute(
+        table_session=second, player=players[7], substitute=reserve, reason="P8 did not come"
+    )
+    for sheet in (first, second):
+        hand_record_win(table_session=sheet, winner="A", discarder="B", points=20)
+        hand_record_no_win(table_session=sheet, outcome=Hand.Outcome.TIME_LIMIT)
+    sign_sheets(first, second)
     return tournament
 
 
@@ -333,11 +349,11 @@ def test_a_seeded_final_session_asks_the_oath_of_a_first_seat(final_with_newcome
 
     with pytest.raises(FirstSeatWithoutOath) as refusal:
         seating_seed_final_session(tournament=final_with_newcomers)
-    assert [p.registration_number for p in refusal.value.players] == [5, 6, 7, 8]
+    assert [p.registration_number for p in refusal.value.players] == [8]
     assert not final_with_newcomers.sessions.filter(number=2).exists()
     session = seating_seed_final_session(tournament=final_with_newcomers, without_oath=True)
     assert session.seats.count() == 8
-    assert last_reason(final_with_newcomers.players.get(registration_number=5)) == NOTE
+    assert last_reason(final_with_newcomers.players.get(registration_number=8)) == NOTE
     assert last_reason(final_with_newcomers.players.get(registration_number=1)) != NOTE
 
 
@@ -347,7 +363,7 @@ def test_the_seeding_api_answers_409_naming_them_then_seeds_when_told(
     client = as_role(Role.ORGANISER)
     url = f"/api/tournaments/{final_with_newcomers.slug}/final-sessions/"
     errors = assert_error(client.post(url, {}, format="json"), 409, field="without_oath")
-    assert "r5 P5" in errors[0]["message"]
+    assert "r8 P8" in errors[0]["message"]
     response = client.post(url, {"without_oath": True}, format="json")
     assert response.status_code == 201, response.content
 
@@ -356,8 +372,8 @@ def test_the_seeding_page_and_command_ask_it_too(client, make_staff, final_with_
     client.force_login(make_staff("organiser", Role.ORGANISER))
     page = reverse("admin:tournaments_tournament_seed_final", args=[final_with_newcomers.pk])
     refused = client.post(page, {"action": "seed", "seed-method": "straight"}).content.decode()
-    assert "4 players would take their first seat" in refused and "Seat without the oath" in refused
-    with pytest.raises(CommandError, match="r5 P5.*--without-oath"):
+    assert "1 player would take" in refused and "Seat without the oath" in refused
+    with pytest.raises(CommandError, match="r8 P8.*--without-oath"):
         call_command("seed_final", final_with_newcomers.slug)
     done = client.post(
         page, {"action": "seed", "seed-method": "straight", "without_oath": "Seat without the oath"}

@@ -66,9 +66,13 @@ def test_a_disqualified_player_cannot_be_marked_withdrawn(sheet, people):
     assert player.status == Player.Status.DISQUALIFIED
 
 
-def test_redrawing_the_chart_keeps_scheduled_sessions(sheet, people):
+def test_redrawing_the_chart_of_a_started_session_is_refused_and_keeps_its_schedule(
+    sheet, people
+):
+    """A scheduled time alone no longer blocks a re-seat (the session's row, schedule and
+    sheets stay: tests/tournaments/test_reseat_with_rota.py); a started session does."""
     session_schedule(session=sheet.session, start=timezone.now(), end=None)
-    with pytest.raises(TournamentError, match="scheduled times"):
+    with pytest.raises(TournamentError, match="started sessions"):
         seating_generate(tournament=sheet.session.tournament)
     assert fresh(sheet).session.scheduled_start is not None
 
