@@ -15,7 +15,7 @@ from tests.shared_rows import built_once
 from tests.tournaments.factories import TournamentFactory, seated_table
 from tests.tournaments.roles_matrix_helpers import make_user
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Hand, TableSession, Tournament
 from tournaments.roles import Role
 

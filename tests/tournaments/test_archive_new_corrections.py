@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.tournaments.export_fixtures import corrections_described as described
 from tests.tournaments.factories import sign_sheets
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.models import (
     Appeal,
     CheckIn,

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 
 from tests.tournaments.registration_helpers import make_user, player, team, team_league
 from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Player, RegistrationCorrection, Team, Tournament
 from tournaments.roles import Role
 from tournaments.services.registration_corrections import registration_correct

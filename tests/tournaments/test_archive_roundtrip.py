@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from tests.tournaments.export_fixtures import DEMO_SLUG, corrections_described
 from tournaments.archive import FORMAT, VERSION, dumps, export_tournament, import_tournament, load
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.demo.users import DEMO_LOGINS
 from tournaments.models import Appeal, Correction, Hand, Penalty, Sanction, Tournament
 from tournaments.selectors.standings import standings_as_dict, standings_compute

@@ -232,3 +232,11 @@ def test_the_demo_has_a_disqualified_player_unranked_and_without_a_certificate(d
     rows = standings_compute(tournament=demo).players
     assert rows[-1].player_id == disqualified.pk and rows[-1].rank is None
     assert disqualified.name not in {c["name"] for c in certificates_data(tournament=demo)}
+
+
+@pytest.mark.django_db
+def test_the_demo_command_builds_the_final_stage_demo_beside_it(demo):
+    from tournaments.models import CutOffDecision
+
+    final = Tournament.objects.get(slug=f"{demo.slug}-final")
+    assert CutOffDecision.objects.filter(tournament=final, method="lot").exists()

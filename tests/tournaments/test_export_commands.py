@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.archive import dumps, export_tournament
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Hand, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from tests.api.event_helpers import mark_signed, played_table
 from tests.api.helpers import assert_error
 from tests.tournaments.factories import PlayerFactory, TeamFactory, TournamentFactory
 from tournaments.archive import dumps, export_tournament, import_tournament, load
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.errors import TournamentError
 from tournaments.models import Penalty, SessionResult, Tournament
 from tournaments.roles import Role

@@ -37,7 +37,7 @@ def prepare(*, players: int, seed: int, slug: str, time_limit: float) -> dict:
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from tournaments.demo import builder
+    from tournaments.demo import builder, removal
     from tournaments.demo import users as demo_users
     from tournaments.history import acting_as
     from tournaments.models import TableSession, Tournament
@@ -46,7 +46,7 @@ def prepare(*, players: int, seed: int, slug: str, time_limit: float) -> dict:
 
     rng = random.Random(seed)
     for old in Tournament.objects.filter(slug=slug):
-        builder.demo_delete(old)
+        removal.demo_delete(old)
     people = demo_users.demo_people(tables=players // 4)
     first_day = timezone.localdate() - datetime.timedelta(days=1)
     with transaction.atomic():

@@ -25,7 +25,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from tournaments import seating_adapter
-from tournaments.demo import builder
+from tournaments.demo import builder, removal
 from tournaments.demo import users as demo_users
 from tournaments.history import acting_as
 from tournaments.models import Hand, TableSession, Tournament
@@ -78,7 +78,7 @@ def prepare(*, players: int, played: int, seed: int, slug: str, time_limit: floa
     started = time.perf_counter()
     rng = random.Random(seed)
     for old in Tournament.objects.filter(slug=slug):
-        builder.demo_delete(old)
+        removal.demo_delete(old)
     tables = players // 4 + (1 if players % 4 else 0)
     people = demo_users.demo_people(tables=tables)
     # The played sessions lie on past days (the demo puts four a day from 09:00): an arrival

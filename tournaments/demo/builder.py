@@ -575,9 +575,6 @@ def build_demo(
         disqualification_lifted_on_appeal(tournament, people)
         appeal_count += 1
         _disqualify_one(tournament, people)
-    seating_cases.build_final_stage_demo(
-        slug=f"{slug}-final", seed=seed, people=people, time_limit=min(time_limit, 5.0)
-    )
     # The status follows the facts: running, the last session's sheets awaiting the chief
     # umpire's countersignature (the last of them finishes the tournament).
     count = tournament.players.exclude(status=Player.Status.SUBSTITUTE).count()
@@ -600,29 +597,3 @@ def _accept_oaths(tournament: Tournament) -> None:
     for index, player in enumerate(tournament.players.order_by("registration_number")):
         accepted = timezone.make_aware(day_before) + datetime.timedelta(seconds=37 * index)
         player_accept_oath(player=player, accepted_at=accepted)
-
-
-@transaction.atomic
-def demo_delete(tournament: Tournament) -> None:
-    """Delete a demo tournament whole (`demo --replace`). Records of a real tournament are
-    protected from deletion; a demo's are removed here explicitly, newest kinds first."""
-    from tournaments.models import (
-        Appeal,
-        CheckIn,
-        Correction,
-        RegistrationCorrection,
-        Sanction,
-        SheetConfirmation,
-    )
-
-    corrections = Correction.objects.filter(table_session__session__tournament=tournament)
-    corrections.update(appeal=None)  # an appeal and the correction applying it name each other
-    Sanction.objects.filter(player__tournament=tournament).update(void_appeal=None)
-    Appeal.objects.filter(session__tournament=tournament).delete()
-    corrections.delete()
-    SheetConfirmation.objects.filter(table_session__session__tournament=tournament).delete()
-    Penalty.objects.filter(table_session__session__tournament=tournament).delete()
-    CheckIn.objects.filter(session__tournament=tournament).delete()
-    Sanction.objects.filter(player__tournament=tournament).delete()
-    RegistrationCorrection.objects.filter(tournament=tournament).delete()
-    tournament.delete()

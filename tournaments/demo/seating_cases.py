@@ -20,6 +20,7 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.demo.removal import demo_delete
 from tournaments.demo.users import DemoPeople
 from tournaments.history import acting_as
 from tournaments.models import Player, Tournament
@@ -89,8 +90,6 @@ def build_final_stage_demo(
 
 
 def _replace(slug: str) -> None:
-    from tournaments.demo.builder import demo_delete  # the builder imports this module
-
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
         demo_delete(existing)

@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
 from reports.printing import PrintRequest, print_form
-from tournaments.demo.builder import build_demo, demo_delete
+from tournaments.demo.builder import build_demo
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Tournament
 from tournaments.selectors.standings import standings_compute
 

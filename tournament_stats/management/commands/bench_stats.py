@@ -23,7 +23,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext as _
 
 from tournament_stats.selectors import places_compute, stats_forget, tournament_stats
-from tournaments.demo.builder import build_demo, demo_delete
+from tournaments.demo.builder import build_demo
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Hand, Tournament
 
 GOAL_COLD_SECONDS = 2.0

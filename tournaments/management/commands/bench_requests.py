@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bench_live.prepare import prepare
 from tournaments.bench_live.requests import RequestBench
-from tournaments.demo.builder import demo_delete
+from tournaments.demo.removal import demo_delete
 from tournaments.models import Tournament
 from tournaments.roles import ROLE_GROUPS, Role
 

@@ -2,7 +2,10 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.demo.builder import build_demo, demo_delete
+from tournaments.demo.builder import build_demo
+from tournaments.demo.removal import demo_delete
+from tournaments.demo.seating_cases import build_final_stage_demo
+from tournaments.demo.users import demo_people
 from tournaments.errors import TournamentError
 from tournaments.management.commands._base import TournamentCommand
 from tournaments.models import Tournament
@@ -70,6 +73,14 @@ class Command(TournamentCommand):
             )
             % summary.__dict__
         )
+        # Beside it, the seating cases of a final stage (docs/seating.md, docs/results.md).
+        final = build_final_stage_demo(
+            slug=f"{slug}-final",
+            seed=seed,
+            people=demo_people(tables=2),
+            time_limit=min(time_limit, 5.0),
+        )
+        self.stdout.write(_("Final-stage demo: %(slug)s") % {"slug": final.slug})
         self._print_links(Tournament.objects.get(slug=summary.slug))
 
     def _print_links(self, tournament: Tournament) -> None:
