@@ -20,7 +20,6 @@ then the fingerprint.
 The data (reports.data.scoresheet) holds codes and values only; every word is put here.
 """
 
-import re
 from collections.abc import Callable
 from functools import partial
 
@@ -35,7 +34,16 @@ from reportlab.platypus import KeepInFrame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer, _NumberedCanvas, qr_drawing
+from reports.base import (
+    GRID,
+    SHADE,
+    BaseRenderer,
+    _NumberedCanvas,
+    keep_whole,
+    qr_drawing,
+    widest_unit,
+    wrap_lines,
+)
 from reports.forms.grid import CellLook, Grid, GridStyle
 from tournaments.display import WIND_NAMES, sheet_code
 from tournaments.fans import fan_name
@@ -81,97 +89,6 @@ def is_blank(data: dict) -> bool:
         and not data["corrections"]
         and not any(seat.get("confirmation") for seat in data["seats"])
     )
-
-
-# -- wrapping text without splitting what must stay together ------------------------------------
-
-_CJK = (
-    (0x2E80, 0x30FF),  # radicals, CJK punctuation, kana
-    (0x3400, 0x9FFF),  # ideographs
-    (0xF900, 0xFAFF),
-    (0xFE30, 0xFE4F),  # vertical forms
-    (0xFF00, 0xFFEF),  # full-width forms: （）：，
-    (0x20000, 0x2FFFF),
-)
-# Never at the start of a line (closing brackets, punctuation) / never at its end (opening).
-NO_BREAK_BEFORE = frozenset("，。、：；！？）」』】〕〉》”’,.:;!?)]}%…")
-NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘([{")
-# A short bracketed group stays on one line whole: "(rule 3.11.2)", "（3.11.6.3）".
-SHORT_GROUP = re.compile(r"[(\[（【][^()\[\]（）【】\n]{1,24}[)\]）】]")
-
-
-def is_cjk(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _CJK)
-
-
-def _may_break(before: str, after: str) -> bool:
-    """Between two characters with no space: only between two CJK characters (Chinese and
-    Japanese wrap anywhere else), never before a closing mark or after an opening one, and
-    never between a CJK character and a letter or digit (规则3.11 stays whole)."""
-    if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
-        return False
-    return is_cjk(before) and is_cjk(after)
-
-
-def text_units(text: str) -> list[tuple[bool, str]]:
-    """The pieces of one line of text that wrapping never splits, each with whether a space
-    stands before it: words, CJK characters one by one (with the punctuation that may not
-    leave them), short bracketed groups whole. A no-break space joins like a letter."""
-    glued: set[int] = set()
-    for match in SHORT_GROUP.finditer(text):
-        glued.update(range(match.start() + 1, match.end()))
-    units: list[tuple[bool, str]] = []
-    current, space_before, pending_space = "", False, False
-    for index, char in enumerate(text):
-        if char.isspace() and char != "\u00a0" and index not in glued:
-            if current:
-                units.append((space_before, current))
-                current = ""
-            pending_space = True
-            continue
-        if current and index not in glued and _may_break(current[-1], char):
-            units.append((space_before, current))
-            current = ""
-        if not current:
-            space_before, pending_space = pending_space, False
-        current += char
-    if current:
-        units.append((space_before, current))
-    return units
-
-
-def wrap(text: str, room: float, measure: Callable[[str], float]) -> list[str]:
-    """`text` on lines at most `room` wide (as `measure` measures), broken only where
-    `text_units` allows; a piece wider than the room stays whole on its own line, except a
-    bracketed group, which then breaks at its spaces."""
-    lines = []
-    space = measure(" ")
-    for paragraph in text.split("\n"):
-        units = []
-        for before, unit in text_units(paragraph):
-            width = measure(unit)
-            if width > room and " " in unit:
-                first, *rest = unit.split(" ")
-                units += [(before, first, measure(first))]
-                units += [(True, part, measure(part)) for part in rest]
-            else:
-                units.append((before, unit, width))
-        line, used = "", 0.0
-        for before, unit, width in units:
-            gap = space if before and line else 0.0
-            if line and used + gap + width > room:
-                lines.append(line)
-                line, used, gap = "", 0.0, 0.0
-            line += (" " if gap else "") + unit
-            used += gap + width
-        lines.append(line)
-    return lines
-
-
-def widest_unit(texts, measure: Callable[[str], float]) -> float:
-    """The width of the widest piece of `texts` that wrapping cannot split."""
-    return max((measure(unit) for text in texts for _b, unit in text_units(str(text))), default=0.0)
 
 
 # -- words for the data's codes --------------------------------------------------------------
@@ -366,8 +283,10 @@ class ScoreSheetRenderer(BaseRenderer):
     blank_player_cols = (10, 10, 13)
     blank_extra_cols = (12, 12, 12)
     blank_gap = 4 * mm  # between the grid and the column beside it
-    blank_hand_height = 6.1 * mm  # a hand's row: room to write
-    blank_foot_heights = (6.2 * mm, 6.2 * mm, 7 * mm, 7 * mm, 12.2 * mm)
+    blank_hand_height = 6.05 * mm  # a hand's row: room to write
+    # The players' rows: position, team, number and name (the names fit inside: `fitted`).
+    blank_player_heights = (5 * mm, 5 * mm, 6 * mm, 14 * mm)
+    blank_foot_heights = (*[blank_hand_height] * 4, 12.05 * mm)
     blank_qr_size = 24 * mm
     blank_penalty_lines = 11  # ruled lines for penalties (at least 4 stay empty)
     blank_penalty_height = 6.8 * mm
@@ -458,6 +377,19 @@ class ScoreSheetRenderer(BaseRenderer):
             self._measures[key] = width
         return self._measures[key]
 
+    @staticmethod
+    def measure_runs(size: float, *, bold: bool = False) -> Callable[[str], float]:
+        """The printed width of a text drawn in its runs of faces (`fonts.markup`), at `size`:
+        Latin in DejaVu Sans even on a Chinese form."""
+
+        def width(text: str) -> float:
+            return sum(
+                stringWidth(chunk, f"{face}-Bold" if bold else face, size)
+                for face, chunk in fonts.runs(text)
+            )
+
+        return width
+
     def is_plain(self, text: str) -> bool:
         """fonts.is_plain, remembered for the renderer's language."""
         if text not in self._plain:
@@ -512,7 +444,7 @@ class ScoreSheetRenderer(BaseRenderer):
         measure = self.measure(size, bold=bold)
         wrapped = []
         for text in texts:
-            wrapped += [text] if measure(text) <= room else wrap(text, room, measure)
+            wrapped += [text] if measure(text) <= room else wrap_lines(text, room, measure)
         if all(self.is_plain(t) for t in texts):
             return "\n".join(wrapped)
         markup = "<br/>".join(fonts.markup(t, bold=bold) for t in wrapped)
@@ -537,7 +469,7 @@ class ScoreSheetRenderer(BaseRenderer):
         key = (text, width, size, bold)
         if key not in self._wrapped:
             measure = self.measure(size, bold=bold)
-            self._wrapped[key] = "\n".join(wrap(text, width - 2 * _PAD, measure))
+            self._wrapped[key] = "\n".join(wrap_lines(text, width - 2 * _PAD, measure))
         return self._wrapped[key]
 
     def _player_span(self, index: int) -> tuple[int, int]:
@@ -643,7 +575,7 @@ class ScoreSheetRenderer(BaseRenderer):
                 % {"position": seat["position"], "wind": WIND_NAMES[seat["start_wind"]]}
             )
             empty = seat["empty"]
-            teams.append("" if empty else self.lines([seat["team"]], width, centre=True))
+            teams.append("" if empty else self._team_cell(seat["team"], width, blank=blank))
             numbers.append("" if empty else number(seat["number"]))
             names.append("" if empty else self._name_cell(seat, width, blank=blank))
         labels = [_("Position"), _("Team"), _("Player no."), _("Player")]
@@ -656,29 +588,64 @@ class ScoreSheetRenderer(BaseRenderer):
             )
         return rows
 
+    def _team_cell(self, team: str, width: float, *, blank: bool):
+        if not blank:
+            return self.lines([team], width, centre=True)
+        return self.fitted([(team, MIN_SIZE, False)], width, self.blank_player_heights[1])
+
     def _name_cell(self, seat: dict, width: float, *, blank: bool = False):
+        """The player's name, his name in his own script, and for a substitute the player he
+        replaces: inside the cell whatever their length (`fitted`)."""
         size = 9 if blank else self.font_size
-        name = self.lines(
-            [seat["name"], seat["native_name"]], width, size=size, bold=True, centre=True
-        )
-        if not seat["replaces"]:
-            return name
-        note = _("substitute for %(name)s (no. %(number)s), who lost the session") % {
-            "name": seat["replaces"]["name"],
-            "number": number(seat["replaces"]["number"]),
-        }
-        small = MIN_SIZE if blank else self.small_size
+        lines = [(seat["name"], size, True), (seat["native_name"], size, True)]
+        if seat["replaces"]:
+            note = _("substitute for %(name)s (no. %(number)s), who lost the session") % {
+                "name": keep_whole(seat["replaces"]["name"]),
+                "number": number(seat["replaces"]["number"]),
+            }
+            lines.append((note, MIN_SIZE if blank else self.small_size, False))
+        height = self.blank_player_heights[3] if blank else None
+        return self.fitted(lines, width, height)
+
+    def fitted(self, lines: list[tuple[str, float, bool]], width: float, height: float | None):
+        """Lines of (text, size, bold), centred in a cell `width` wide (and `height` high):
+        wrapped between words, a word longer than the line at a hyphen; when they still do not
+        fit, the cell's text is made smaller, never the row taller nor the page: nothing
+        crosses the cell's borders."""
+        lines = [(text, size, bold) for text, size, bold in lines if text]
+        if not lines:
+            return ""
+        room = width - 2 * _PAD
+        for scale in (1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52):
+            printed = self._wrapped_lines(lines, room, scale)
+            if printed is None:
+                continue
+            leading = max(size for _t, size, _b in printed) * 1.16
+            if height is None or len(printed) * leading <= height - 3:
+                break
         markup = "<br/>".join(
-            [
-                fonts.markup(seat["name"], bold=True),
-                *([fonts.markup(seat["native_name"], bold=True)] if seat["native_name"] else []),
-                *(
-                    f'<font size="{small}">{fonts.markup(line)}</font>'
-                    for line in wrap(note, width - 2 * _PAD, self.measure(small))
-                ),
-            ]
+            f'<font size="{size:.2f}">{fonts.markup(text, bold=bold)}</font>'
+            for text, size, bold in printed
         )
-        return Paragraph(markup, self.paragraph_style(size, align=TA_CENTER))
+        style = ParagraphStyle(
+            "fitted",
+            parent=self.paragraph_style(MIN_SIZE, align=TA_CENTER),
+            fontSize=printed[0][1],
+            leading=leading,
+        )
+        return Paragraph(markup, style)
+
+    def _wrapped_lines(self, lines, room: float, scale: float):
+        """The lines wrapped at `scale` of their sizes, or None when a word is wider than the
+        line even so."""
+        printed = []
+        for text, size, bold in lines:
+            measure = self.measure_runs(round(size * scale, 2), bold=bold)
+            wrapped = wrap_lines(text, room, measure)
+            if scale > 0.52 and any(measure(line) > room for line in wrapped):
+                return None
+            printed += [(line, round(size * scale, 2), bold) for line in wrapped]
+        return printed
 
     def _hand_header(self) -> list:
         texts = [
@@ -733,10 +700,10 @@ class ScoreSheetRenderer(BaseRenderer):
         size = self.small_size
         lines = [
             fonts.markup(line, bold=True)
-            for line in wrap(mark, room, self.measure(size, bold=True))
+            for line in wrap_lines(mark, room, self.measure(size, bold=True))
         ]
         if fans:
-            lines += [fonts.markup(line) for line in wrap(fans, room, self.measure(size))]
+            lines += [fonts.markup(line) for line in wrap_lines(fans, room, self.measure(size))]
         return Paragraph("<br/>".join(lines), self.paragraph_style(size))
 
     def _foot_rows(self, data, seats) -> list[list]:
@@ -1035,11 +1002,11 @@ class ScoreSheetRenderer(BaseRenderer):
         room = width - 2 * _PAD
         struck = "<br/>".join(
             f'<font color="{GREY_HEX}"><strike>{fonts.markup(line)}</strike></font>'
-            for line in wrap(words, room, self.measure(size))
+            for line in wrap_lines(words, room, self.measure(size))
         )
         marked = "<br/>".join(
             fonts.markup(line, bold=True)
-            for line in wrap(note, room, self.measure(size, bold=True))
+            for line in wrap_lines(note, room, self.measure(size, bold=True))
         )
         return Paragraph(f"{struck}<br/>{marked}", self.paragraph_style(size))
 
@@ -1212,7 +1179,8 @@ class ScoreSheetRenderer(BaseRenderer):
         rows += [[str(h["number"]), str(WIND_NAMES[h["round"]]), *empty] for h in data["hands"]]
         labels = [_("Total"), _("Penalties"), _("Total points"), _("Table points"), _("Signature")]
         rows += [[self.blank_label(label), "", *empty] for label in labels]
-        heights = [None] * (self.PLAYER_ROWS + 1) + [self.blank_hand_height] * len(data["hands"])
+        heights = [*self.blank_player_heights, None]
+        heights += [self.blank_hand_height] * len(data["hands"])
         heights += list(self.blank_foot_heights)
         commands = partial(self._blank_grid_commands, len(data["hands"]))
         return self._sheet_grid("blank", rows, self.blank_widths, commands, heights=heights)

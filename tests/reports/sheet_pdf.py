@@ -2,13 +2,20 @@
 and the defect tests of tests/reports."""
 
 import math
+import re
+import shutil
+import subprocess
+import tempfile
+from html import unescape
 from io import BytesIO
+from pathlib import Path
 
 from django.utils import translation
 from pypdf import PdfReader
 
 from reports.data.scoresheet import scoresheet_data
 from reports.forms.scoresheet import render_scoresheet
+from tests.services import skip_or_fail
 
 
 def matrix_times(a, b):
@@ -41,3 +48,24 @@ def texts(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, str]]:
 def printed(sheet, language: str = "en") -> bytes:
     with translation.override(language):
         return render_scoresheet(scoresheet_data(table_session=sheet))
+
+
+def word_boxes(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, float, str]]:
+    """Every word drawn on a page with its box, as poppler's `pdftotext -bbox` reads it:
+    (x from, x to, y of its top, y of its foot, word), in points, y counted from the top."""
+    if shutil.which("pdftotext") is None:
+        skip_or_fail("poppler-utils (pdftotext) is not installed")
+    with tempfile.TemporaryDirectory() as directory:
+        source = Path(directory) / "form.pdf"
+        source.write_bytes(pdf)
+        html = subprocess.run(
+            ["pdftotext", "-bbox", "-f", str(page + 1), "-l", str(page + 1), str(source), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+    return [
+        (float(x0), float(x1), float(y0), float(y1), unescape(word))
+        for x0, y0, x1, y1, word in re.findall(pattern, html)
+    ]

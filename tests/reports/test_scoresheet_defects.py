@@ -13,15 +13,10 @@ from django.utils import translation
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from reports import fonts
+from reports.base import text_units, wrap_lines
 from reports.data.scoresheet import scoresheet_data
 from reports.forms import scoresheet as scoresheet_form
-from reports.forms.scoresheet import (
-    ScoreSheetRenderer,
-    penalty_words,
-    render_scoresheet,
-    text_units,
-    wrap,
-)
+from reports.forms.scoresheet import ScoreSheetRenderer, penalty_words, render_scoresheet
 from tests.reports.helpers import PURE_STRAIGHT, pdf_text
 from tests.reports.sheet_pdf import printed, texts
 from tests.tournaments.signoff_helpers import fresh
@@ -192,10 +187,14 @@ def test_chinese_lines_never_split_a_rule_number_or_its_brackets(kind):
         ]
         measure = renderer.measure(6.5)
         for text in texts_:
-            rules = [unit for _b, unit in text_units(text) if any(c.isdigit() for c in unit)]
+            rules = [
+                text[a:b]
+                for a, b, _space in text_units(text, fine=True)
+                if any(c.isdigit() for c in text[a:b])
+            ]
             assert rules, text
             for width in range(8, 200, 3):
-                lines = wrap(text, width, measure)
+                lines = wrap_lines(text, width, measure)
                 assert "".join(lines).replace(" ", "") == text.replace(" ", "")
                 for line in lines:
                     assert not line.endswith(("（", "(")), lines
