@@ -337,42 +337,49 @@ class Wrapped(Flowable):
 
 
 class PageContext(Flowable):
-    """Invisible: sets the running header (left and right texts) from its page on."""
+    """Invisible: sets the running header (left and right texts) from its page on, and the
+    document the pages belong to (their footer counts "page x of y" within it)."""
 
-    def __init__(self, left: str, right: str = ""):
+    def __init__(self, left: str, right: str = "", document: int = 0):
         super().__init__()
-        self.left, self.right = left, right
+        self.left, self.right, self.document = left, right, document
 
     def wrap(self, avail_width, avail_height):
         return 0, 0
 
     def draw(self):
         self.canv._mcr_header = (self.left, self.right)
+        self.canv._mcr_document = self.document
 
 
 class _NumberedCanvas(Canvas):
-    """Defers pages so the footer can say "page x of y" (pretix's NumberedCanvas)."""
+    """Defers pages so the footer can say "page x of y" (pretix's NumberedCanvas), counted
+    within each document of a batch: a session's score sheets are "page 1 of 1" each."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._pages = []
+        self._mcr_document = 0
 
     def showPage(self):
         self._pages.append(dict(self.__dict__))
         self._startPage()
 
     def save(self):
-        total = len(self._pages)
-        for state in self._pages:
+        documents = [state.get("_mcr_document", 0) for state in self._pages]
+        totals = {document: documents.count(document) for document in documents}
+        seen: dict[int, int] = {}
+        for state, document in zip(self._pages, documents, strict=True):
+            seen[document] = seen.get(document, 0) + 1
             self.__dict__.update(state)
-            self._draw_page_number(total)
+            self._draw_page_number(seen[document], totals[document])
             super().showPage()
         super().save()
 
-    def _draw_page_number(self, total: int) -> None:
+    def _draw_page_number(self, page: int, total: int) -> None:
         width, _height = self._pagesize
         self.setFont(fonts.regular(), 7)
-        text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        text = _("Page %(page)s of %(pages)s") % {"page": page, "pages": total}
         self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
 
 
@@ -416,7 +423,7 @@ class BaseRenderer:
         for index, data in enumerate(documents):
             if index:
                 story.append(PageBreak())
-            story.append(PageContext(*self.header(data)))
+            story.append(PageContext(*self.header(data), document=index))
             story.extend(self.story(data))
             if progress:
                 progress(index + 1, len(documents))

@@ -246,10 +246,10 @@ class _SheetCanvas(_NumberedCanvas):
     """The page number at 8 pt: no text of a blank sheet is smaller (reports.base prints it
     at 7 pt on the other forms)."""
 
-    def _draw_page_number(self, total: int) -> None:
+    def _draw_page_number(self, page: int, total: int) -> None:
         width, _height = self._pagesize
         self.setFont(fonts.regular(), MIN_SIZE)
-        text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        text = _("Page %(page)s of %(pages)s") % {"page": page, "pages": total}
         self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
 
 
