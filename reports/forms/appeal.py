@@ -152,6 +152,29 @@ class AppealRenderer(BaseRenderer):
         }
 
     def story(self, data) -> list[Flowable]:
+        sections = [
+            self._section(_("The appeal"), self._appeal_rows(data)),
+            self._text_section(_("Statement and grounds of the appeal"), data["statement"]),
+            [
+                *self._section(
+                    _("Ruling of the arbitration committee (3.12.4, 3.13)"),
+                    self._ruling_rows(data),
+                ),
+                Spacer(1, 1 * mm),
+                self.paragraph(
+                    _(
+                        "Rule 3.13.3: the committee may judge and verify, but may not overturn "
+                        "an umpire's ruling made according to the rules."
+                    ),
+                    "small",
+                ),
+            ],
+            self._correction(data),
+            self._history(data),
+        ]
+        sections = [section for section in sections if section]
+        # The signatures sign the record: they stay on the page of its last section.
+        last = KeepTogether([*sections.pop(), Spacer(1, 3 * mm), *self._signatures(data)])
         return [
             self.paragraph(_("Appeal record no. %(id)s") % {"id": data["appeal_id"]}, "title"),
             self.paragraph(
@@ -163,23 +186,8 @@ class AppealRenderer(BaseRenderer):
                 "subtitle",
             ),
             Spacer(1, 3 * mm),
-            *self._section(_("The appeal"), self._appeal_rows(data)),
-            *self._text_section(_("Statement and grounds of the appeal"), data["statement"]),
-            *self._section(
-                _("Ruling of the arbitration committee (3.12.4, 3.13)"), self._ruling_rows(data)
-            ),
-            Spacer(1, 1 * mm),
-            self.paragraph(
-                _(
-                    "Rule 3.13.3: the committee may judge and verify, but may not overturn an "
-                    "umpire's ruling made according to the rules."
-                ),
-                "small",
-            ),
-            *self._correction(data),
-            *self._history(data),
-            Spacer(1, 3 * mm),
-            KeepTogether(self._signatures(data)),
+            *(flowable for section in sections for flowable in section),
+            last,
         ]
 
     # -- sections --------------------------------------------------------------------------------

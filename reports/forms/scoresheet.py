@@ -66,6 +66,7 @@ VOID_GREY = colors.HexColor(GREY_HEX)  # a void penalty's row
 HEAVY = 1.1  # line width between the players' column groups and around the grid
 _PAD = 2.5  # horizontal cell padding, points
 MIN_SIZE = 8  # the smallest text of a blank sheet, points
+FRAME_PADDING = 6  # points between the page's margins and its content (ReportLab's Frame)
 
 
 def signed(value: int | None) -> str:
@@ -272,6 +273,8 @@ class ScoreSheetRenderer(BaseRenderer):
     signature_height = 10 * mm  # the players' signature row: room to sign by hand
     foot_padding = 3 * mm  # left padding of the sign-off area
     fingerprint_width = 62 * mm
+    least_scale = 0.8  # a sheet as entered is printed this much smaller at the most
+    signoff_box_height = 9 * mm  # a signature not yet given: the box under its label (12 mm)
 
     # The grid's rows: the players' block, the hands' heading, 16 hands, the foot.
     PLAYER_ROWS = 4
@@ -334,13 +337,33 @@ class ScoreSheetRenderer(BaseRenderer):
     def story(self, data) -> list:
         if is_blank(data):
             return self._blank_story(data)
-        return [
-            self._heading(data),
-            Spacer(0, 1.5 * mm),
-            self._grid(data),
-            *self._penalties(data),
-            *self._corrections(data),
-        ]
+        sheet = [self._heading(data), Spacer(0, 1.5 * mm), self._grid(data)]
+        penalties, corrections = self._penalties(data), self._corrections(data)
+        for kept, rest in ((penalties + corrections, []), (penalties, corrections)):
+            page = self._one_page([*sheet, *kept])
+            if page is not None:
+                return page + rest
+        # More penalties than a page holds under the sheet: the first ones there, the others
+        # on the next page under the title repeated; never the whole list alone.
+        for first in range(len(data["penalties"]) - 1, 0, -1):
+            head, tail = self._penalties(data, split=first)
+            page = self._one_page([*sheet, head])
+            if page is not None:
+                return [*page, tail, *corrections]
+        return [*sheet, *penalties, *corrections]
+
+    def _one_page(self, parts: list) -> list | None:
+        """`parts` on one page: as they are, or a little smaller (a sheet whose grid is tall,
+        its fans on two or three lines in Spanish, rather than leave its penalties or their
+        "none" alone on the next page); None when even so they do not fit."""
+        room = self.page_size[1] - self.margin_top - self.margin_bottom - 2 * FRAME_PADDING
+        width = self.content_width - 2 * FRAME_PADDING
+        height = sum(part.wrap(width, room)[1] for part in parts)
+        if height <= room:
+            return parts
+        if height * self.least_scale <= room:
+            return [KeepInFrame(0, 0, parts, mode="shrink")]
+        return None
 
     def _canvas_maker(self):
         margin = min(self.margin_right, self.margin_bottom)
@@ -783,8 +806,8 @@ class ScoreSheetRenderer(BaseRenderer):
         return display[11:] if display[:10] == day else display
 
     def _signoff(self, data):
-        """The umpire's and the chief umpire's signatures (name and time, or a line to sign),
-        the appendix's closing sentence and, on a stamped sheet, the fingerprint."""
+        """The umpire's and the chief umpire's signatures (name and time, or a box to sign
+        in), the appendix's closing sentence and, on a stamped sheet, the fingerprint."""
         fingerprint = data.get("fingerprint")
         left = self.signoff_width - (self.fingerprint_width if fingerprint else 0)
         footnote = self._closing_sentence()
@@ -800,30 +823,51 @@ class ScoreSheetRenderer(BaseRenderer):
             _("%(name)s — countersigned %(at)s"),
             left,
         )
-        footnote = self.constant(footnote, left, self.small_size, bold=True)
-        rows = [[umpire, ""], [chief, ""], [footnote, ""]]
         commands = [
-            ("FONT", (0, 0), (0, 1), self.font, self.small_size + 0.5),
-            ("FONT", (0, 2), (0, 2), self.font_bold, self.small_size),
+            ("FONT", (0, 0), (-1, -1), self.font, self.small_size + 0.5),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0),
             ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ]
-        if fingerprint:
-            rows[0][1] = self.fingerprint_block(fingerprint, data["verify_url"], size=17 * mm)
-            commands += [("SPAN", (1, 0), (1, -1)), ("LEFTPADDING", (1, 0), (1, -1), 2 * mm)]
         widths = [left, self.signoff_width - left]
-        return ruled_table(rows, widths, commands)
+        if not fingerprint:
+            footnote = self.constant(footnote, left, self.small_size, bold=True)
+            commands.append(("FONT", (0, 2), (0, 2), self.font_bold, self.small_size))
+            return ruled_table([[umpire, ""], [chief, ""], [footnote, ""]], widths, commands)
+        # The closing sentence under the fingerprint, beside the chief umpire's signature.
+        block = self.fingerprint_block(fingerprint, data["verify_url"], size=17 * mm)
+        footnote = self.constant(footnote, widths[1] - 2 * mm, self.small_size, bold=True)
+        commands += [
+            ("FONT", (1, 1), (1, 1), self.font_bold, self.small_size),
+            ("LEFTPADDING", (1, 0), (1, -1), 2 * mm),
+        ]
+        return ruled_table([[umpire, block], [chief, footnote]], widths, commands)
 
     def _signature(self, label: str, signature: dict | None, signed_text: str, width: float):
-        """A signature: who signed and when, or the line to sign on and the date."""
+        """A signature: who signed and when, or the box to sign in with the date beside."""
         if signature is None:
-            value = "_" * 36 + "   " + _("Date") + ": " + "_" * 14
-        else:
-            value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
+            return self._signature_box(label, width)
+        value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
         return self.lines([label + ":", value], width, size=self.small_size + 0.5)
+
+    def _signature_box(self, label: str, width: float) -> Table:
+        """A ruled box to sign in, 12 mm high at least (its label's line and
+        `signoff_box_height` below), the date's label on the label's line (as on the blank
+        sheet)."""
+        size = self.small_size + 0.5
+        date = max(22 * mm, self.need([_("Date")], size) + 12 * mm)
+        rows = [[self.fit(label, width - date, size=size), _("Date")], ["", ""]]
+        commands = [
+            ("FONT", (0, 0), (-1, -1), self.font, size),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BOX", (0, 0), (0, 1), 0.8, GRID),
+            ("BOX", (1, 0), (1, 1), 0.8, GRID),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
+        ]
+        heights = [None, self.signoff_box_height]
+        return ruled_table(rows, [width - date, date], commands, heights=heights)
 
     def _sheet_grid(self, name, rows, widths, commands, *, heights=None, backgrounds=()) -> Grid:
         """`rows` drawn as a Grid whose style is the same on every sheet: resolved from
@@ -893,9 +937,9 @@ class ScoreSheetRenderer(BaseRenderer):
             ("FONT", (extra, first_hand), (extra + 2, first_foot - 1), self.font, 7),
             ("ALIGN", (extra, first_hand), (extra + 1, first_foot - 1), "CENTER"),
             ("ALIGN", (extra + 2, first_hand), (extra + 2, first_foot - 1), "RIGHT"),
-            ("FONT", (-1, first_hand), (-1, first_foot - 1), self.font, small, small * 1.14),
-            ("TOPPADDING", (-1, first_hand), (-1, first_foot - 1), 1.4),
-            ("BOTTOMPADDING", (-1, first_hand), (-1, first_foot - 1), 1.8),
+            ("FONT", (-1, first_hand), (-1, first_foot - 1), self.font, small, small * 1.1),
+            ("TOPPADDING", (-1, first_hand), (-1, first_foot - 1), 1),
+            ("BOTTOMPADDING", (-1, first_hand), (-1, first_foot - 1), 1.4),
             # The foot: sums per column, then the session's totals, ranks, table points and
             # signatures over each player's three columns; the sign-off on the right.
             ("FONT", (first_player, first_foot + 2), (extra - 1, first_foot + 2), bold, 9),
@@ -961,7 +1005,9 @@ class ScoreSheetRenderer(BaseRenderer):
             ],
         )
 
-    def _penalties(self, data) -> list:
+    def _penalties(self, data, *, split: int | None = None) -> list:
+        """The penalties' table under its title, or "none"; with `split`, as two tables (the
+        first `split` penalties, then the others), each under the title."""
         penalties = data["penalties"]
         if not penalties:
             return [self._section_title(_("Penalties (rule 3.11): none."))]
@@ -988,12 +1034,16 @@ class ScoreSheetRenderer(BaseRenderer):
             ("ALIGN", (4, 0), (7, -1), "RIGHT"),
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ]
-        rows = [header]
-        for index, penalty in enumerate(penalties, start=1):
-            rows.append(self._penalty_row(penalty, widths))
-            if penalty["void"]:
-                commands.append(("TEXTCOLOR", (0, index), (-1, index), VOID_GREY))
-        return [self._titled(_("Penalties (rule 3.11)"), rows, widths, commands)]
+        parts = [penalties] if split is None else [penalties[:split], penalties[split:]]
+        tables = []
+        for part in parts:
+            rows, part_commands = [header], list(commands)
+            for index, penalty in enumerate(part, start=1):
+                rows.append(self._penalty_row(penalty, widths))
+                if penalty["void"]:
+                    part_commands.append(("TEXTCOLOR", (0, index), (-1, index), VOID_GREY))
+            tables.append(self._titled(_("Penalties (rule 3.11)"), rows, widths, part_commands))
+        return tables
 
     def _void_words(self, words: str, reason: str, width: float, size: float) -> Paragraph:
         """A void penalty's words struck through and marked: it stays on the record but counts
