@@ -12,6 +12,7 @@ from io import BytesIO
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -244,6 +245,54 @@ def widest_unit(texts, measure) -> float:
 def keep_whole(name: str) -> str:
     """A name whose words never go to different lines (no-break spaces between them)."""
     return name.replace(" ", NO_BREAK_SPACE)
+
+
+# -- punctuation in the form's language ----------------------------------------------------------
+# A form puts texts together (a list of fans, a name and its status, two sentences): with the
+# punctuation of its language, Chinese's full-width marks in a Chinese form.
+
+
+def list_join(items) -> str:
+    """The items of a list: "a, b, c" (Chinese: "a、b、c")."""
+    return pgettext("separator between the items of a list", ", ").join(map(str, items))
+
+
+def clause_join(items) -> str:
+    """Clauses of one sentence: "a; b" (Chinese: "a；b")."""
+    return pgettext("separator between two clauses of a sentence", "; ").join(map(str, items))
+
+
+def in_brackets(text) -> str:
+    """A remark in brackets after what it is about: "(text)" (Chinese: "（text）")."""
+    return pgettext("a remark in brackets", "(%(text)s)") % {"text": text}
+
+
+def after(text, remark) -> str:
+    """`text` and its remark in brackets: "text (remark)" (Chinese: "text（remark）")."""
+    return pgettext("a text and its remark in brackets", "%(text)s (%(remark)s)") % {
+        "text": text,
+        "remark": remark,
+    }
+
+
+def labelled(label) -> str:
+    """A label before what it names: "Signature of the umpire:" (Chinese: "裁判签字：")."""
+    return pgettext("a label before its value", "%(label)s:") % {"label": label}
+
+
+def sentence(text) -> str:
+    """`text` ended as a sentence: "text." (Chinese: "text。")."""
+    return pgettext("the end of a sentence", "%(sentence)s.") % {"sentence": text}
+
+
+def sentences(*texts) -> str:
+    """Sentences one after the other: a space between them, none after a Chinese full stop
+    or closing mark."""
+    text = ""
+    for part in filter(None, map(str, texts)):
+        gap = "" if not text or text[-1] in PHRASE_END else " "
+        text += gap + part
+    return text
 
 
 class Wrapped(Flowable):

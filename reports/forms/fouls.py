@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from reports.base import BaseRenderer, Wrapped
+from reports.base import BaseRenderer, Wrapped, after
 
 VOID_SHADE = colors.HexColor("#F2F2F2")  # the row of a voided penalty
 
@@ -94,7 +94,7 @@ class FoulsRenderer(BaseRenderer):
         if row["hand"]:
             where += "\n" + _("hand %(hand)s") % {"hand": row["hand"]}
             if row["seat_wind"]:
-                where += " (" + _("%(wind)s seat") % {"wind": row["seat_wind"]} + ")"
+                where = after(where, _("%(wind)s seat") % {"wind": row["seat_wind"]})
         return where
 
     def _remarks(self, row: dict) -> str:

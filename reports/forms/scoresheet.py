@@ -36,10 +36,13 @@ from reportlab.platypus.tables import CellStyle
 from reports import fonts
 from reports.base import (
     GRID,
+    NO_BREAK_SPACE,
     SHADE,
     BaseRenderer,
     _NumberedCanvas,
     keep_whole,
+    labelled,
+    list_join,
     qr_drawing,
     widest_unit,
     wrap_lines,
@@ -198,11 +201,12 @@ def outcome_words(hand: dict) -> str:
         return _("Stopped by the time limit (3.5.6)")
     parts = []
     for fan in hand["fans"]:
-        text = f"{fan_name(fan.get('id'), fan['name'])} {fan['points']}"
+        # a fan's name, its points and its count on one line (门前清 2 ×2)
+        text = keep_whole(f"{fan_name(fan.get('id'), fan['name'])} {fan['points']}")
         if fan["count"] > 1:
-            text += f" ×{fan['count']}"
+            text += f"{NO_BREAK_SPACE}×{fan['count']}"
         parts.append(text)
-    return ", ".join(parts)
+    return list_join(parts)
 
 
 # -- the renderer ------------------------------------------------------------------------------
@@ -467,7 +471,10 @@ class ScoreSheetRenderer(BaseRenderer):
         measure = self.measure(size, bold=bold)
         wrapped = []
         for text in texts:
-            wrapped += [text] if measure(text) <= room else wrap_lines(text, room, measure)
+            if measure(text) <= room:
+                wrapped.append(text.replace(NO_BREAK_SPACE, " "))
+            else:
+                wrapped += wrap_lines(text, room, measure)
         if all(self.is_plain(t) for t in texts):
             return "\n".join(wrapped)
         markup = "<br/>".join(fonts.markup(t, bold=bold) for t in wrapped)
@@ -717,7 +724,7 @@ class ScoreSheetRenderer(BaseRenderer):
     def _marked(self, fans: str, marks: list[str]):
         """The fans of a corrected hand after a bold mark naming its corrections."""
         mark = _("%(marks)s: corrected after signing, see the corrections") % {
-            "marks": ", ".join(marks)
+            "marks": list_join(marks)
         }
         room = self.fans_width - 2 * _PAD
         size = self.small_size
@@ -748,6 +755,8 @@ class ScoreSheetRenderer(BaseRenderer):
         scores = [signed(s.get("score")) or ("" if s["empty"] else "0") for s in seats]
         ranks = [self._rank_text(s) for s in seats]
         points = [s.get("table_points") or "" for s in seats]
+        if data["status"] == SheetStatus.OPEN:  # still in play: no rank, no table points yet
+            ranks = points = ["" for _seat in seats]
         start = data["time"]["from"] or data["time"]["to"]
         day = start["display"][:10] if start else ""
         signatures = [self._confirmation_cell(s, day) for s in seats]
@@ -850,7 +859,7 @@ class ScoreSheetRenderer(BaseRenderer):
         if signature is None:
             return self._signature_box(label, width)
         value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
-        return self.lines([label + ":", value], width, size=self.small_size + 0.5)
+        return self.lines([labelled(label), value], width, size=self.small_size + 0.5)
 
     def _signature_box(self, label: str, width: float) -> Table:
         """A ruled box to sign in, 12 mm high at least (its label's line and

@@ -117,11 +117,11 @@ def test_spanish_headings_are_never_broken_inside_a_word(signed_sheet, staff):
 
 def test_a_section_heading_never_stands_alone_at_the_foot_of_a_page(played):
     """Longer and longer fans push the penalties' heading down the page: it always stands on
-    the page of its table's first lines, the sheet's own page."""
+    the page of its table's first lines (under its sheet, printed a little smaller when it
+    must, or on the next page when the sheet fills its own)."""
     data = scoresheet_data(table_session=played)
     fan = {"name": "Pure Straight", "id": None, "points": 16, "count": 1}
     title, header = "Penalties (rule 3.11)", "Nature of the foul"
-    moved = 0
     for extra in range(0, 48, 3):
         longer = copy.deepcopy(data)
         for hand in longer["hands"][:3]:
@@ -131,10 +131,6 @@ def test_a_section_heading_never_stands_alone_at_the_foot_of_a_page(played):
         for number, page in enumerate(pages):
             if title in page:
                 assert header in page, f"{extra} fans: the heading alone on page {number + 1}"
-                moved += number > 0
-    # The penalties stay under their sheet (printed a little smaller when they must): the
-    # heading never went to another page without its table, nor alone.
-    assert not moved
 
 
 def _pages(pdf: bytes) -> int:

@@ -430,3 +430,22 @@ def test_a_sheet_not_countersigned_has_a_chief_umpires_box_12_mm_high_dated_on_i
     for label in boxes:
         height, same_line = signature_box(pdf, label, date)
         assert height >= 12 and same_line, label
+
+
+def test_a_sheet_still_in_play_prints_no_rank_and_no_table_points(staff):
+    tournament = TournamentFactory(name="Open de Madrid 2026")
+    sheet = sheet_with_players(tournament)
+    hand_record_win(table_session=sheet, winner="A", discarder="C", tiles=PURE_STRAIGHT)
+    sheet = fresh(sheet)
+    assert sheet.status == TableSession.Status.OPEN
+    # the record ranks the table so far; the paper does not print it as a result
+    assert scoresheet_data(table_session=sheet)["seats"][0]["rank"] == 1
+    grid = Grid(render(sheet))
+    assert grid.per_player("Rank") == ["", "", "", ""]
+    assert grid.per_player("Table points") == ["", "", "", ""]
+    assert grid.per_player("Total points")[0].startswith("+")  # the score so far stands
+
+
+def test_a_complete_sheet_prints_its_ranks_and_table_points(played):
+    grid = Grid(render(played))
+    assert all(grid.per_player("Rank")) and all(grid.per_player("Table points"))
