@@ -171,7 +171,7 @@ def _may_break(text: str, index: int, fine: bool | str) -> bool:
     before, after = text[index - 1], text[index]
     if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
         return False
-    if before in PHRASE_END or (after in PHRASE_START and is_cjk(before)):
+    if before in PHRASE_END or after in PHRASE_START:
         return True
     if (
         fine is HYPHENS

@@ -559,7 +559,11 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
 
     @staticmethod
     def _name(seat: dict) -> str:
-        text = seat["name"] + (f" {seat['native_name']}" if seat["native_name"] else "")
+        """The name (and in his own script), each never broken across lines, and what he is
+        at the table (a substitute, for which player)."""
+        text = keep_whole(seat["name"])
+        if seat["native_name"]:
+            text += " " + keep_whole(seat["native_name"])
         notes = []
         if seat["substitute"]:
             notes.append(_("substitute"))

@@ -347,25 +347,30 @@ class ScoreSheetRenderer(BaseRenderer):
             page = self._one_page([*sheet, *kept])
             if page is not None:
                 return page + rest
-        # More penalties than a page holds under the sheet: the first ones there, the others
-        # on the next page under the title repeated; never the whole list alone.
-        for first in range(len(data["penalties"]) - 1, 0, -1):
+        # More penalties than a page holds under the sheet: as many as fit there at full size
+        # (else the first few, a little smaller), the others on the next page under the title
+        # repeated; never the whole list alone.
+        count = len(data["penalties"])
+        for first, least in [(n, 1.0) for n in range(count - 1, 0, -1)] + [
+            (n, self.least_scale) for n in range(min(3, count - 1), 0, -1)
+        ]:
             head, tail = self._penalties(data, split=first)
-            page = self._one_page([*sheet, head])
+            page = self._one_page([*sheet, head], least=least)
             if page is not None:
                 return [*page, tail, *corrections]
         return [*sheet, *penalties, *corrections]
 
-    def _one_page(self, parts: list) -> list | None:
-        """`parts` on one page: as they are, or a little smaller (a sheet whose grid is tall,
-        its fans on two or three lines in Spanish, rather than leave its penalties or their
-        "none" alone on the next page); None when even so they do not fit."""
+    def _one_page(self, parts: list, *, least: float | None = None) -> list | None:
+        """`parts` on one page: as they are, or a little smaller, `least` of their size at
+        the most (a sheet whose grid is tall, its fans on two or three lines in Spanish,
+        rather than leave its penalties or their "none" alone on the next page); None when
+        even so they do not fit."""
         room = self.page_size[1] - self.margin_top - self.margin_bottom - 2 * FRAME_PADDING
         width = self.content_width - 2 * FRAME_PADDING
         height = sum(part.wrap(width, room)[1] for part in parts)
         if height <= room:
             return parts
-        if height * self.least_scale <= room:
+        if height * (self.least_scale if least is None else least) <= room:
             return [KeepInFrame(0, 0, parts, mode="shrink")]
         return None
 
