@@ -10,7 +10,9 @@ import itertools
 import re
 from io import BytesIO
 
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -30,6 +32,7 @@ from reportlab.platypus import (
 )
 
 from reports import fonts
+from tournaments.fans import FAN_NAMES
 
 GRID = colors.HexColor("#555555")
 SHADE = colors.HexColor("#EEEEEE")
@@ -37,9 +40,15 @@ SHADE = colors.HexColor("#EEEEEE")
 
 # -- wrapping text without splitting what must stay together ------------------------------------
 # ReportLab breaks a run without spaces (Chinese) anywhere, and a word longer than the line in
-# the middle: a rule number, its brackets or a web address could be cut. `Wrapped` breaks the
-# lines itself: between words, between two CJK characters, at the slashes of an address after
-# its host, never inside a short bracketed group ("(rule 3.11.2)", "（规则 3.11.2）").
+# the middle: a rule number, its brackets, a word of two characters (方位, 判负), a web address
+# or a name could be cut. `Wrapped` (and the score sheet's cells, through `wrap_lines`) break
+# the lines here, in one place for every form:
+# - between words (a no-break space glues a name's words: "Tomás\u00a0Martín" stays whole);
+# - in Chinese, at its phrases: after its punctuation and closing marks, before an opening mark,
+#   at a space; between two characters only inside a phrase wider than the whole line;
+# - never inside a short bracketed group ("(rule 3.11.2)", "（规则 3.11.2）"), never before a
+#   closing mark or after an opening one;
+# - a web address only at the slashes of its path, after its host.
 
 _CJK = (
     (0x2E80, 0x30FF),  # radicals, CJK punctuation, kana
@@ -52,8 +61,56 @@ _CJK = (
 # Never at the start of a line (closing marks) / never at its end (opening marks).
 NO_BREAK_BEFORE = frozenset("，。、：；！？）」』】〕〉》”’,.:;!?)]}%…")
 NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘([{")
+# Where a Chinese phrase ends (a line may end after them) or starts (a line may start there).
+PHRASE_END = frozenset("，。、：；！？）」』】〕〉》")
+PHRASE_START = frozenset("（「『【〔〈《")
+NO_BREAK_SPACE = "\u00a0"
 SHORT_GROUP = re.compile(r"[(\[（【][^()\[\]（）【】\n]{1,24}[)\]）】]")
 WEB_ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://[!-~]+", re.IGNORECASE)
+
+
+# The words of the forms' Chinese that a line never splits, even inside a phrase wider than
+# the line (then broken between its other characters): the terms of the rules and the forms,
+# and every fan's name (`_chinese_words`).
+CHINESE_WORDS = frozenset(
+    """
+    方位 判负 标准分 比赛分 名次 排名 同分 裁判长 裁判 选手 队伍 队员 队长
+    牌桌 轮次 记分表 犯规 罚分 罚则 扣分 警告 错和 死牌 亮牌 作废 规则
+    替补 座位 迟到 未到场 缺席 申诉 费用 仲裁委员会 委员会 组委会 裁决 签字
+    复签 日期 时间 指纹 二维码 打印件 记录 更正 合计 总分 得分 固定值 每位
+    其他 自摸 点炮者 点炮 和牌者 和牌 庄家 荒庄 牌墙 要牌 触碰 超时 结束
+    本轮 本桌 比赛 赛事 规定 暂定 正式 最终 宣誓书 换桌表 座位表 座位卡
+    获奖证书 资格 决赛 阶段 成绩 单轮 最好 之和 各轮 紧邻 区分 比较 计入
+    没收 退还 理由 原因 性质 备注 编号 姓名 门风 圈风 东风圈 南风圈 西风圈
+    北风圈 花牌 番种 附录 附件 第一名 进行中 已签字 未签字
+    """.split()  # noqa: SIM905 (a list of words is read more easily so)
+)
+
+
+@functools.cache
+def _chinese_words() -> tuple[frozenset[str], int]:
+    """The words never split, and the length of the longest."""
+    with translation.override("zh-hans"):
+        fans = {str(name) for name in FAN_NAMES.values()}
+    words = CHINESE_WORDS | {name for name in fans if len(name) > 1 and all(map(is_cjk, name))}
+    return words, max(map(len, words))
+
+
+def _inside_chinese_words(text: str) -> set[int]:
+    """The indexes inside a word of `CHINESE_WORDS` (the longest found first, left to right):
+    no break before them."""
+    words, longest = _chinese_words()
+    inside: set[int] = set()
+    index = 0
+    while index < len(text):
+        for length in range(min(longest, len(text) - index), 1, -1):
+            if text[index : index + length] in words:
+                inside.update(range(index + 1, index + length))
+                index += length
+                break
+        else:
+            index += 1
+    return inside
 
 
 def is_cjk(char: str) -> bool:
@@ -72,9 +129,14 @@ def _address_breaks(text: str) -> set[int]:
     return breaks
 
 
-def text_units(text: str) -> list[tuple[int, int, bool]]:
-    """The pieces of one line that wrapping never splits, as (start, end, space before)."""
-    glued: set[int] = set()
+HYPHENS = "hyphens"  # `fine` breaks after the hyphen of a compound word too
+
+
+def text_units(text: str, *, fine: bool | str = False) -> list[tuple[int, int, bool]]:
+    """The pieces of one line that wrapping never splits, as (start, end, space before): words
+    and Chinese phrases, or with `fine` the Chinese characters one by one (for a phrase wider
+    than the line; with `fine=HYPHENS`, a compound word at its hyphens too)."""
+    glued: set[int] = _inside_chinese_words(text) if fine else set()
     for match in SHORT_GROUP.finditer(text):
         glued.update(range(match.start() + 1, match.end()))
     addresses = {i for m in WEB_ADDRESS.finditer(text) for i in range(m.start() + 1, m.end())}
@@ -82,7 +144,7 @@ def text_units(text: str) -> list[tuple[int, int, bool]]:
     units: list[tuple[int, int, bool]] = []
     start, space_before, pending = None, False, False
     for index, char in enumerate(text):
-        if char.isspace() and char != "\u00a0" and index not in glued:
+        if char.isspace() and char != NO_BREAK_SPACE and index not in glued:
             if start is not None:
                 units.append((start, index, space_before))
                 start = None
@@ -90,7 +152,7 @@ def text_units(text: str) -> list[tuple[int, int, bool]]:
             continue
         if start is not None and (
             index in breaks
-            or (index not in glued and index not in addresses and _may_break(text, index))
+            or (index not in glued and index not in addresses and _may_break(text, index, fine))
         ):
             units.append((start, index, space_before))
             start = None
@@ -101,13 +163,40 @@ def text_units(text: str) -> list[tuple[int, int, bool]]:
     return units
 
 
-def _may_break(text: str, index: int) -> bool:
-    """Between two characters with no space: only between two CJK characters, never before a
-    closing mark or after an opening one (规则3.11 stays whole)."""
+def _may_break(text: str, index: int, fine: bool | str) -> bool:
+    """Between two characters with no space: never before a closing mark or after an opening
+    one, never between a CJK character and a letter or digit (规则3.11 stays whole); at the
+    end of a Chinese phrase, or with `fine` between any two CJK characters (and after the
+    hyphen of a compound word, with `fine=HYPHENS`)."""
     before, after = text[index - 1], text[index]
     if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
         return False
-    return is_cjk(before) and is_cjk(after)
+    if before in PHRASE_END or after in PHRASE_START:
+        return True
+    if (
+        fine is HYPHENS
+        and before == "-"
+        and after.isalpha()
+        and text[index - 2 : index - 1].isalpha()
+    ):
+        return True  # a word longer than the line, after its hyphen: Oppenheimer-|Schwarz
+    return fine and is_cjk(before) and is_cjk(after)
+
+
+def _pieces(text: str, room: float, measure) -> list[tuple[int, int, bool]]:
+    """The units of `text`, a phrase wider than `room` in its characters (a name kept whole,
+    `keep_whole`, stays whole: its line prints smaller)."""
+    units, fine = [], None
+    for start, end, space_before in text_units(text):
+        if measure(start, end) <= room or NO_BREAK_SPACE in text[start:end]:
+            units.append((start, end, space_before))
+            continue
+        if fine is None:
+            fine = text_units(text, fine=HYPHENS)
+        inner = [(a, b, s) for a, b, s in fine if start <= a and b <= end]
+        inner[0] = (inner[0][0], inner[0][1], space_before)
+        units += inner
+    return units
 
 
 def wrap_ranges(text: str, room: float, measure) -> list[tuple[int, int]]:
@@ -116,18 +205,94 @@ def wrap_ranges(text: str, room: float, measure) -> list[tuple[int, int]]:
     (`Wrapped` prints that line smaller)."""
     lines: list[tuple[int, int]] = []
     line_start = line_end = None
-    for start, end, space_before in text_units(text):
+    for start, end, _space_before in _pieces(text, room, measure):
         if line_start is None:
             line_start, line_end = start, end
         elif measure(line_start, end) > room:
             lines.append((line_start, line_end))
             line_start, line_end = start, end
         else:
-            line_end = end
-        del space_before  # a space before a unit is kept inside the line's range
+            line_end = end  # a space before a unit is kept inside the line's range
     if line_start is not None:
         lines.append((line_start, line_end))
     return lines or [(0, 0)]
+
+
+def wrap_lines(text: str, room: float, measure) -> list[str]:
+    """`text` (its own line breaks kept) on lines at most `room` wide, as `measure(string)`
+    measures them, broken only where `text_units` allows; no-break spaces print as spaces."""
+    lines = []
+    for paragraph in text.split("\n"):
+        for start, end in wrap_ranges(
+            paragraph, room, lambda a, b, p=paragraph: measure(p[a:b].replace(NO_BREAK_SPACE, " "))
+        ):
+            lines.append(paragraph[start:end].replace(NO_BREAK_SPACE, " "))
+    return lines
+
+
+def widest_unit(texts, measure) -> float:
+    """The width of the widest piece of `texts` that wrapping never splits (`measure(string)`)."""
+    return max(
+        (
+            measure(text[a:b].replace(NO_BREAK_SPACE, " "))
+            for text in map(str, texts)
+            for a, b, _s in text_units(text, fine=True)
+        ),
+        default=0.0,
+    )
+
+
+def keep_whole(name: str) -> str:
+    """A name whose words never go to different lines (no-break spaces between them)."""
+    return name.replace(" ", NO_BREAK_SPACE)
+
+
+# -- punctuation in the form's language ----------------------------------------------------------
+# A form puts texts together (a list of fans, a name and its status, two sentences): with the
+# punctuation of its language, Chinese's full-width marks in a Chinese form.
+
+
+def list_join(items) -> str:
+    """The items of a list: "a, b, c" (Chinese: "a、b、c")."""
+    return pgettext("separator between the items of a list", ", ").join(map(str, items))
+
+
+def clause_join(items) -> str:
+    """Clauses of one sentence: "a; b" (Chinese: "a；b")."""
+    return pgettext("separator between two clauses of a sentence", "; ").join(map(str, items))
+
+
+def in_brackets(text) -> str:
+    """A remark in brackets after what it is about: "(text)" (Chinese: "（text）")."""
+    return pgettext("a remark in brackets", "(%(text)s)") % {"text": text}
+
+
+def after(text, remark) -> str:
+    """`text` and its remark in brackets: "text (remark)" (Chinese: "text（remark）")."""
+    return pgettext("a text and its remark in brackets", "%(text)s (%(remark)s)") % {
+        "text": text,
+        "remark": remark,
+    }
+
+
+def labelled(label) -> str:
+    """A label before what it names: "Signature of the umpire:" (Chinese: "裁判签字：")."""
+    return pgettext("a label before its value", "%(label)s:") % {"label": label}
+
+
+def sentence(text) -> str:
+    """`text` ended as a sentence: "text." (Chinese: "text。")."""
+    return pgettext("the end of a sentence", "%(sentence)s.") % {"sentence": text}
+
+
+def sentences(*texts) -> str:
+    """Sentences one after the other: a space between them, none after a Chinese full stop
+    or closing mark."""
+    text = ""
+    for part in filter(None, map(str, texts)):
+        gap = "" if not text or text[-1] in PHRASE_END else " "
+        text += gap + part
+    return text
 
 
 class Wrapped(Flowable):
@@ -156,7 +321,7 @@ class Wrapped(Flowable):
         """Where each character ends, from the text's start, in the face `fonts.runs` gives
         it: a space in the face before it, if of the same weight."""
         size, ends, face = self.style.fontSize, [0.0], None
-        for index, char in enumerate(self.text):
+        for index, char in enumerate(self.text.replace(NO_BREAK_SPACE, " ")):
             bold = self.bold[index]
             if char != " " or face is None or self.bold[index - 1] != bold:
                 face = fonts.face_for(char)
@@ -177,7 +342,7 @@ class Wrapped(Flowable):
             measure = self._offset_width(offset)
             for start, end in wrap_ranges(paragraph, room, measure):
                 line = "".join(
-                    fonts.markup(self.text[a:b], bold=bold)
+                    fonts.markup(self.text[a:b].replace(NO_BREAK_SPACE, " "), bold=bold)
                     for a, b, bold in self._chunks(offset + start, offset + end)
                 )
                 width = measure(start, end)
@@ -195,7 +360,9 @@ class Wrapped(Flowable):
         widths = [0.0]
         offset = 0
         for paragraph in self.text.split("\n"):
-            widths += [self._width(offset + a, offset + b) for a, b, _s in text_units(paragraph)]
+            widths += [
+                self._width(offset + a, offset + b) for a, b, _s in text_units(paragraph, fine=True)
+            ]
             offset += len(paragraph) + 1
         return max(widths)
 
@@ -219,42 +386,49 @@ class Wrapped(Flowable):
 
 
 class PageContext(Flowable):
-    """Invisible: sets the running header (left and right texts) from its page on."""
+    """Invisible: sets the running header (left and right texts) from its page on, and the
+    document the pages belong to (their footer counts "page x of y" within it)."""
 
-    def __init__(self, left: str, right: str = ""):
+    def __init__(self, left: str, right: str = "", document: int = 0):
         super().__init__()
-        self.left, self.right = left, right
+        self.left, self.right, self.document = left, right, document
 
     def wrap(self, avail_width, avail_height):
         return 0, 0
 
     def draw(self):
         self.canv._mcr_header = (self.left, self.right)
+        self.canv._mcr_document = self.document
 
 
 class _NumberedCanvas(Canvas):
-    """Defers pages so the footer can say "page x of y" (pretix's NumberedCanvas)."""
+    """Defers pages so the footer can say "page x of y" (pretix's NumberedCanvas), counted
+    within each document of a batch: a session's score sheets are "page 1 of 1" each."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._pages = []
+        self._mcr_document = 0
 
     def showPage(self):
         self._pages.append(dict(self.__dict__))
         self._startPage()
 
     def save(self):
-        total = len(self._pages)
-        for state in self._pages:
+        documents = [state.get("_mcr_document", 0) for state in self._pages]
+        totals = {document: documents.count(document) for document in documents}
+        seen: dict[int, int] = {}
+        for state, document in zip(self._pages, documents, strict=True):
+            seen[document] = seen.get(document, 0) + 1
             self.__dict__.update(state)
-            self._draw_page_number(total)
+            self._draw_page_number(seen[document], totals[document])
             super().showPage()
         super().save()
 
-    def _draw_page_number(self, total: int) -> None:
+    def _draw_page_number(self, page: int, total: int) -> None:
         width, _height = self._pagesize
         self.setFont(fonts.regular(), 7)
-        text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        text = _("Page %(page)s of %(pages)s") % {"page": page, "pages": total}
         self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
 
 
@@ -298,7 +472,7 @@ class BaseRenderer:
         for index, data in enumerate(documents):
             if index:
                 story.append(PageBreak())
-            story.append(PageContext(*self.header(data)))
+            story.append(PageContext(*self.header(data), document=index))
             story.extend(self.story(data))
             if progress:
                 progress(index + 1, len(documents))

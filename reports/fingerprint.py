@@ -18,6 +18,8 @@ from django.urls import reverse
 from reports.models import PrintRecord
 
 _LENGTH = 12  # base-32 characters: 60 bits
+# Base 32 has no 0, 1 nor 8: read off paper, they are the O, I and B they look like.
+_MISREAD = str.maketrans("018", "OIB")
 
 
 def content_fingerprint(payload: dict) -> str:
@@ -31,8 +33,9 @@ def content_fingerprint(payload: dict) -> str:
 
 
 def normalise(text: str) -> str:
-    """A fingerprint as typed by someone reading the paper: any case, spaces or dashes."""
-    code = "".join(c for c in text.upper() if c.isalnum())
+    """A fingerprint as typed by someone reading the paper: any case, spaces or dashes, and
+    0, 1 or 8 typed for the O, I or B they look like (base 32 has none of those digits)."""
+    code = "".join(c for c in text.upper() if c.isalnum()).translate(_MISREAD)
     if len(code) != _LENGTH:
         return ""
     return "-".join(code[i : i + 4] for i in range(0, _LENGTH, 4))

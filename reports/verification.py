@@ -167,13 +167,19 @@ def _sheets_changed_since(record: PrintRecord) -> int:
 
 
 def _current_fingerprint(record: PrintRecord, payload: dict) -> str:
-    """The fingerprint of the record now. A form printed before issue 27 carries the texts the
-    system wrote (a late arrival's nature) in words of its language, where the record now
-    keeps their codes: it still matches when those words are the codes' words in a language
-    of the site, nothing else having changed."""
+    """The fingerprint of the record now. Standings printed before the chief umpire's last
+    countersignature (official) still match once it made them final, no figure having
+    changed: a countersignature changes none. A form printed before issue 27 carries the
+    texts the system wrote (a late arrival's nature) in words of its language, where the
+    record now keeps their codes: it still matches when those words are the codes' words in
+    a language of the site, nothing else having changed."""
     current = content_fingerprint(payload)
     if current == record.fingerprint:
         return current
+    if payload.get("final") and content_fingerprint({**payload, "final": False}) == (
+        record.fingerprint
+    ):
+        return record.fingerprint
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             in_words = system_texts_in_words(payload)

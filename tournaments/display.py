@@ -180,15 +180,16 @@ _PENALTY_TEXTS = {
 }
 
 
-def penalty_description(penalty: Penalty) -> str:
-    """What the penalty is and what it costs, in words (the Record of Fouls' "penalty").
+def penalty_description(penalty: Penalty, *, void: bool = True) -> str:
+    """What the penalty is and what it costs, in words (the Record of Fouls' "penalty"), and
+    when voided, why (unless `void` is false: a form that says it apart).
 
     Points are always followed by the word "points", so a number is never read as the
     player's number (bug 7).
     """
     describe = _PENALTY_TEXTS.get(penalty.kind)
     text = describe(penalty) if describe else str(penalty.get_kind_display())
-    if penalty.voided_at is not None:
+    if void and penalty.voided_at is not None:
         text = _("%(text)s (void: %(reason)s)") % {
             "text": text,
             "reason": system_text(penalty.void_reason),

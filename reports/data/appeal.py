@@ -8,6 +8,7 @@ Times are given as ISO and as printed, in the server's time zone.
 """
 
 from reports.data.scoresheet import moment, user_name
+from tournaments.display import penalty_description
 from tournaments.models import Appeal, Correction, Hand, Penalty, Player
 from tournaments.selectors.appeals import appeal_deadline, appeal_filed_on_paper
 from tournaments.system_texts import system_text
@@ -52,6 +53,8 @@ def _penalty(penalty: Penalty | None) -> dict | None:
     return {
         "kind": penalty.kind,
         "foul": penalty.foul,
+        # as recorded: a repeated foul's time and points, a late arrival's minutes, ...
+        "description": penalty_description(penalty, void=False),
         "player": _player(penalty.player),
         "points": penalty.amount,
         "hand": penalty.hand_number,

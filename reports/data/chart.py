@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from reports.base import after, list_join
 from tournaments.display import wind_legend, wind_letter, wind_name
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import (
@@ -52,14 +53,14 @@ def _session_note(*, group: str, stage: str) -> str:
     parts = [_("group %(g)s") % {"g": group}] if group else []
     if stage == Session.Stage.FINAL:
         parts.append(_("final stage"))
-    return ", ".join(parts)
+    return list_join(parts)
 
 
 def _chart_cell(seat: ChartSeat) -> str:
     """A seat as the chart prints it: the number; a substitute's mark, with the number of the
     player he replaces."""
     if seat.replaced is not None:
-        return f"{seat.label} ({seat.replaced.label})"
+        return after(seat.label, seat.replaced.label)
     return seat.label
 
 
@@ -90,13 +91,23 @@ def chart_data(*, tournament: Tournament) -> dict:
             {"mark": s.mark, "name": s.name, "native_name": s.native_name}
             for s in chart.substitutes
         ],
-        "replacements": any(
-            seat.replaced is not None
-            for session in chart.sessions
-            for table in session.tables
-            for seat in table.seats
-        ),
+        "replacement": _first_replacement(chart),
     }
+
+
+def _first_replacement(chart) -> dict | None:
+    """The chart's first substitute in a replaced player's seat, which its legend explains
+    ("S1 (14)": substitute S1 in the seat of player 14), or None."""
+    for session in chart.sessions:
+        for table in session.tables:
+            for seat in table.seats:
+                if seat.replaced is not None:
+                    return {
+                        "cell": _chart_cell(seat),
+                        "mark": seat.label,
+                        "number": seat.replaced.label,
+                    }
+    return None
 
 
 def schedule_data(*, tournament: Tournament) -> dict:

@@ -2,8 +2,9 @@
 
 Built from the selector `record_of_fouls`: one row per penalty with the columns of the form,
 voided penalties included and marked with their reason. Printed per score sheet (the form's
-"Game / Group / Table" heading, then the umpire's signature and the date), for a session (the
-sheets that have fouls) or for the whole tournament (one table with Game and Table columns).
+"Game / Group / Table" heading, then the umpire's signature and the date), for a session
+(every sheet of it, those without fouls blank for the umpire to fill in) or for the whole
+tournament (one table with Game and Table columns).
 """
 
 from reports.data.scoresheet import moment, user_name
@@ -39,7 +40,7 @@ def fouls_data(
         "session": session.number if session is not None else None,
         "table": table_session.table.number if table_session is not None else None,
         "rows": rows,
-        "sheets": _sheets(tournament, rows, table_session),
+        "sheets": _sheets(tournament, rows, table_session, session),
     }
 
 
@@ -81,13 +82,20 @@ def _add_native_names(rows: list[dict]) -> None:
 
 
 def _sheets(
-    tournament: Tournament, rows: list[dict], table_session: TableSession | None
+    tournament: Tournament,
+    rows: list[dict],
+    table_session: TableSession | None,
+    session: Session | None,
 ) -> list[dict]:
-    """One record per score sheet: the one asked for (even without fouls), else each sheet
-    that has fouls, in the order of the rows (sessions, then tables). One query."""
+    """One record per score sheet: the one asked for, or every sheet of the session asked
+    for (with or without fouls: the blank record each table's umpire fills in, Appendix 6),
+    else each sheet that has fouls; in the order of sessions, then tables. One query."""
     by_sheet: dict[tuple[int, int], list[dict]] = {}
     if table_session is not None:
         by_sheet[(table_session.session.number, table_session.table.number)] = []
+    elif session is not None:
+        numbers = session.table_sessions.values_list("table__number", flat=True)
+        by_sheet = {(session.number, number): [] for number in sorted(numbers)}
     for row in rows:
         by_sheet.setdefault((row["session"], row["table"]), []).append(row)
     if not by_sheet:

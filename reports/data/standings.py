@@ -41,7 +41,10 @@ def last_counted_session(*, tournament: Tournament) -> int | None:
 
 
 def standings_data(*, tournament: Tournament, through_session: int | None = None) -> dict:
-    standings = standings_compute(tournament=tournament, through_session=through_session)
+    # as the players stood after that session: a sanction decided later is not theirs yet
+    standings = standings_compute(
+        tournament=tournament, through_session=through_session, sanctions_as_of=through_session
+    )
     sheets, countersigned = _sheet_counts(tournament)
     shown = {n: c for n, c in sheets.items() if through_session is None or n <= through_session}
     columns = standings.session_numbers
@@ -190,16 +193,19 @@ def _team_tie(teams: list[TeamRow], index: int) -> dict | None:
 
 
 def _members(players: list[PlayerRow], native: dict[int, str]) -> dict[str, list[dict]]:
+    """Each team's members; a member whose standing is not a plain place (disqualified, lost
+    his rank, withdrawn) with his "status", as on his own line."""
     members: dict[str, list[dict]] = defaultdict(list)
     for row in players:
         if row.team:
-            members[row.team].append(
-                {
-                    "number": row.number,
-                    "name": row.name,
-                    "native_name": native.get(row.player_id, ""),
-                }
-            )
+            member = {
+                "number": row.number,
+                "name": row.name,
+                "native_name": native.get(row.player_id, ""),
+            }
+            if row.standing_status != "active":  # only then: earlier prints' fingerprints hold
+                member["status"] = row.standing_status
+            members[row.team].append(member)
     return members
 
 

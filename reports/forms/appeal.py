@@ -10,7 +10,17 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from reports.base import GRID, SHADE, BaseRenderer, Wrapped
+from reports.base import (
+    GRID,
+    SHADE,
+    BaseRenderer,
+    Wrapped,
+    after,
+    clause_join,
+    list_join,
+    sentence,
+    sentences,
+)
 from tournaments.models import Appeal, Correction, Hand, Penalty
 
 
@@ -39,7 +49,7 @@ def _who(player: dict | None) -> str:
         details.append(_("no. %(n)s") % {"n": player["number"]})
     if player.get("team"):
         details.append(player["team"])
-    return f"{text} ({', '.join(details)})" if details else text
+    return after(text, list_join(details)) if details else text
 
 
 def _when(moment: dict | None) -> str:
@@ -47,7 +57,7 @@ def _when(moment: dict | None) -> str:
 
 
 def _deltas(deltas: dict) -> str:
-    return ", ".join(f"{p} {v:+d}" for p, v in sorted(deltas.items()) if isinstance(v, int))
+    return list_join(f"{p} {v:+d}" for p, v in sorted(deltas.items()) if isinstance(v, int))
 
 
 def _seat(position: str, player: dict | None) -> str:
@@ -75,24 +85,26 @@ def hand_text(hand: dict) -> str:
 
 
 def penalty_text(penalty: dict) -> str:
-    parts = [_label(Penalty.Kind, penalty["kind"])]
-    if penalty["foul"]:
-        parts.append(_label(Penalty.Foul, penalty["foul"]))
-    parts.append(_("player %(who)s") % {"who": _who(penalty["player"])})
-    if penalty["points"]:
-        parts.append(_("%(n)s points") % {"n": penalty["points"]})
+    """The penalty as the umpire recorded it (a repeated foul's time and what it cost, as on
+    the score sheet and the Record of Fouls), who and in which hand, why, and its voiding."""
+    parts = [
+        penalty.get("description") or _label(Penalty.Kind, penalty["kind"]),
+        _("player %(who)s") % {"who": _who(penalty["player"])},
+    ]
     if penalty["hand"]:
         parts.append(_("hand %(n)s") % {"n": penalty["hand"]})
-    text = "; ".join(parts) + ". "
-    text += _("Nature of the foul: %(reason)s.") % {"reason": penalty["reason"].rstrip(".")}
+    texts = [
+        sentence(clause_join(parts)),
+        _("Nature of the foul: %(reason)s.") % {"reason": penalty["reason"].rstrip(".")},
+    ]
     if penalty["deltas"]:
-        text += " " + _("Point changes: %(list)s.") % {"list": _deltas(penalty["deltas"])}
+        texts.append(_("Point changes: %(list)s.") % {"list": _deltas(penalty["deltas"])})
     if penalty["voided_at"]:
-        text += " " + _("Voided %(at)s: %(reason)s") % {
-            "at": _when(penalty["voided_at"]),
-            "reason": penalty["void_reason"],
-        }
-    return text
+        texts.append(
+            _("Voided %(at)s: %(reason)s")
+            % {"at": _when(penalty["voided_at"]), "reason": penalty["void_reason"]}
+        )
+    return sentences(*texts)
 
 
 def _hand_state_text(state: dict, seats: dict) -> str:
@@ -132,7 +144,7 @@ def correction_text(correction: dict) -> str:
             "deltas": _deltas(before.get("deltas") or {}) or "—",
         }
     if kind == Correction.Kind.SEAT:
-        return "; ".join(
+        return clause_join(
             _("seat %(p)s: %(before)s, now %(after)s")
             % {"p": p, "before": before[p], "after": after.get(p, "")}
             for p in before
@@ -152,6 +164,29 @@ class AppealRenderer(BaseRenderer):
         }
 
     def story(self, data) -> list[Flowable]:
+        sections = [
+            self._section(_("The appeal"), self._appeal_rows(data)),
+            self._text_section(_("Statement and grounds of the appeal"), data["statement"]),
+            [
+                *self._section(
+                    _("Ruling of the arbitration committee (3.12.4, 3.13)"),
+                    self._ruling_rows(data),
+                ),
+                Spacer(1, 1 * mm),
+                self.paragraph(
+                    _(
+                        "Rule 3.13.3: the committee may judge and verify, but may not overturn "
+                        "an umpire's ruling made according to the rules."
+                    ),
+                    "small",
+                ),
+            ],
+            self._correction(data),
+            self._history(data),
+        ]
+        sections = [section for section in sections if section]
+        # The signatures sign the record: they stay on the page of its last section.
+        last = KeepTogether([*sections.pop(), Spacer(1, 3 * mm), *self._signatures(data)])
         return [
             self.paragraph(_("Appeal record no. %(id)s") % {"id": data["appeal_id"]}, "title"),
             self.paragraph(
@@ -163,23 +198,8 @@ class AppealRenderer(BaseRenderer):
                 "subtitle",
             ),
             Spacer(1, 3 * mm),
-            *self._section(_("The appeal"), self._appeal_rows(data)),
-            *self._text_section(_("Statement and grounds of the appeal"), data["statement"]),
-            *self._section(
-                _("Ruling of the arbitration committee (3.12.4, 3.13)"), self._ruling_rows(data)
-            ),
-            Spacer(1, 1 * mm),
-            self.paragraph(
-                _(
-                    "Rule 3.13.3: the committee may judge and verify, but may not overturn an "
-                    "umpire's ruling made according to the rules."
-                ),
-                "small",
-            ),
-            *self._correction(data),
-            *self._history(data),
-            Spacer(1, 3 * mm),
-            KeepTogether(self._signatures(data)),
+            *(flowable for section in sections for flowable in section),
+            last,
         ]
 
     # -- sections --------------------------------------------------------------------------------
@@ -231,14 +251,16 @@ class AppealRenderer(BaseRenderer):
         return [self.paragraph(title, "heading"), box]
 
     def _appeal_rows(self, data) -> list:
-        where = _("Session %(s)s") % {"s": data["session"]}
+        where = [_("Session %(s)s") % {"s": data["session"]}]
         if data["table"] is not None:
-            where += ", " + _("table %(t)s") % {"t": data["table"]}
+            where.append(_("table %(t)s") % {"t": data["table"]})
+        where = list_join(where)
         against = _label(Appeal.Subject, data["subject"])
-        if data["hand"]:
-            against += ": " + hand_text(data["hand"])
+        what = hand_text(data["hand"]) if data["hand"] else ""
         if data["penalty"]:
-            against += ": " + penalty_text(data["penalty"])
+            what = penalty_text(data["penalty"])
+        if what:
+            against = _("%(subject)s: %(what)s") % {"subject": against, "what": what}
         filer = data["filer"]
         if filer["capacity"] == "captain":
             filed_by = _("The team's captain: %(who)s") % {"who": _who(filer["player"]) or "—"}

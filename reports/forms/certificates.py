@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from reports import fonts
-from reports.base import BaseRenderer
+from reports.base import BaseRenderer, list_join
 from reports.data.certificates import certificates_data
 
 INK = colors.HexColor("#1F3A5F")
@@ -125,7 +125,7 @@ class CertificateRenderer(BaseRenderer):
             details.append(_("Team %(team)s") % {"team": data["team"]})
         if data["number"] is not None:
             details.append(_("player no. %(n)s") % {"n": data["number"]})
-        return [self._line(", ".join(details), 13)] if details else []
+        return [self._line(list_join(details), 13)] if details else []
 
     # -- drawing ---------------------------------------------------------------------------------
 

@@ -15,17 +15,28 @@ from reportlab.platypus import (
     KeepInFrame,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
 )
 
 from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer, qr_drawing
+from reports.base import (
+    GRID,
+    NO_BREAK_SPACE,
+    SHADE,
+    BaseRenderer,
+    Wrapped,
+    after,
+    clause_join,
+    keep_whole,
+    list_join,
+    qr_drawing,
+)
 from reports.data.chart import chart_data, schedule_data, seat_cards_data
 
 STRIPE = colors.HexColor("#F6F6F6")
 QUIET = colors.HexColor("#777777")
 DEALER = colors.HexColor("#E4E4E4")
+SEAT_RULE = colors.HexColor("#999999")
 
 
 class _Line(Flowable):
@@ -63,18 +74,20 @@ class _FitsText:
 
     def fit(self, value, width: float, *, size: float, style: str = "cell", bold=False):
         """`size` and `bold` are those the table's style gives the cell; translated labels go
-        through here too, since a language may need another face than the base one."""
+        through here too, since a language may need another face than the base one. A text
+        longer than the cell wraps between words, never inside one (Wrapped)."""
         value = "" if value is None else str(value)
+        line_text = value.replace(NO_BREAK_SPACE, " ")  # on one line, a no-break space is a space
         room = width - 4  # a line may run into the cell's paddings, but not to its edges
-        if fonts.is_plain(value):
+        if fonts.is_plain(line_text):
             font = self.font_bold if bold else self.font
-            if stringWidth(value, font, size) <= room:
-                return value
+            if stringWidth(line_text, font, size) <= room:
+                return line_text
         else:
-            line = _Line.of(value, size, bold=bold)
+            line = _Line.of(line_text, size, bold=bold)
             if line.width <= room:
                 return line
-        return Paragraph(fonts.markup(value, bold=bold), self.styles[style])
+        return Wrapped([(value, bold)], self.styles[style].clone(f"fit-{size}", fontSize=size))
 
     def lines(self, lines: list[tuple[str, bool]], width: float, *, size: float):
         """A cell of several lines (text, bold): one string when the base font draws them all
@@ -210,14 +223,22 @@ class ChartRenderer(_FitsText, BaseRenderer):
     def _legend(self, data: dict) -> list[Flowable]:
         lines = []
         if data["substitutes"]:
-            marks = "; ".join(
-                f"{s['mark']} = {s['name']}"
-                + (f" ({s['native_name']})" if s["native_name"] else "")
+            marks = clause_join(
+                after(f"{s['mark']} = {s['name']}", s["native_name"])
+                if s["native_name"]
+                else f"{s['mark']} = {s['name']}"
                 for s in data["substitutes"]
             )
             lines.append(_("Substitutes: %(marks)s.") % {"marks": marks})
-        if data["replacements"]:
-            lines.append(_("“S1 (12)”: substitute S1 in the seat of player 12, who lost the game."))
+        replacement = data["replacement"]
+        if replacement:  # explained on the chart's own first replacement
+            lines.append(
+                _(
+                    "“%(cell)s”: substitute %(mark)s in the seat of player %(number)s, who lost "
+                    "the game."
+                )
+                % replacement
+            )
         return [self.paragraph(line, "small") for line in lines]
 
 
@@ -272,7 +293,9 @@ class PlayerScheduleRenderer(_FitsText, BaseRenderer):
             header += [self.fit(title, game, size=7.5, bold=True), ""]
         rows = [header]
         for row in data["rows"]:
-            name = row["name"] + (f"  {row['native_name']}" if row["native_name"] else "")
+            name = keep_whole(row["name"])  # and his name in his own script: each whole
+            if row["native_name"]:
+                name += "  " + keep_whole(row["native_name"])
             line = [
                 self.fit(row["number"], self.number_column, size=size, bold=True),
                 self.fit(name, name_width, size=size),
@@ -312,6 +335,9 @@ class PlayerScheduleRenderer(_FitsText, BaseRenderer):
                 ("LEFTPADDING", (wind_col, 1), (wind_col, -1), 1.5),
                 ("RIGHTPADDING", (wind_col, 1), (wind_col, -1), 0.5),
                 ("LINEAFTER", (wind_col, 0), (wind_col, -1), 0.4, GRID),
+                # A rule between the table and the seat: "1 | O" (table 1, West in Spanish)
+                # never reads as table 10, nor "1 | S" as 15.
+                ("LINEAFTER", (table_col, 1), (table_col, -1), 0.3, SEAT_RULE),
             ]
         for number, row in enumerate(data["rows"], start=1):
             for index, cell in enumerate(row["cells"]):
@@ -451,15 +477,18 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
         """Each player's code, labelled with his seat and number as on his line of the
         seats: scanned, it opens his own table on his phone."""
         size = self.code_size
-        rows, style = [], [
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ("FONT", (0, 0), (-1, -1), self.font_bold, 9),
-        ]
+        rows, style = (
+            [],
+            [
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                ("FONT", (0, 0), (-1, -1), self.font_bold, 9),
+            ],
+        )
         for seat in card["seats"]:
             label = f"{seat['wind_name']} · {seat['label']}"
             rows.append([self.fit(label, self.codes_column, size=9, bold=True)])
@@ -472,7 +501,7 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
     def _title(self, card: dict, data: dict, width: float | None = None):
         table = _("Table %(n)s") % {"n": card["table"]}
         if card["table_group"]:
-            table += f" ({card['table_group']})"
+            table = after(table, card["table_group"])
         left = card["session_title"] + (f" — {card['note']}" if card["note"] else "")
         rows = [
             [self.paragraph(left, "big", bold=True), self.paragraph(table, "big_right", bold=True)],
@@ -530,13 +559,17 @@ class SeatCardsRenderer(_FitsText, BaseRenderer):
 
     @staticmethod
     def _name(seat: dict) -> str:
-        text = seat["name"] + (f" {seat['native_name']}" if seat["native_name"] else "")
+        """The name (and in his own script), each never broken across lines, and what he is
+        at the table (a substitute, for which player)."""
+        text = keep_whole(seat["name"])
+        if seat["native_name"]:
+            text += " " + keep_whole(seat["native_name"])
         notes = []
         if seat["substitute"]:
             notes.append(_("substitute"))
         if seat["replaced"]:
             notes.append(_("for player %(n)s") % {"n": seat["replaced"]})
-        return text + (f" ({', '.join(notes)})" if notes else "")
+        return after(text, list_join(notes)) if notes else text
 
     def _rotation(self, card: dict, winds: list[dict], width: float):
         """Appendix 4 for this table: per round a row of numbers (and positions) at East,

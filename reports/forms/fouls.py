@@ -2,8 +2,10 @@
 
 Per score sheet, as the appendix: the heading "Game / Group / Table", one line per foul (the
 player's team, name and number; game, round, table and position of the foul; its nature; the
-penalty; remarks), then the umpire's signature and the date. For the whole tournament: one
-table with Game and Table columns. A voided penalty stays on the record, greyed and marked
+penalty; remarks), then ruled lines to fill in by hand (twelve in all, four at least empty),
+the umpire's signature and the date. A session's record is each of its sheets' on pages of
+its own, blank where no foul is recorded yet. For the whole tournament: one table with Game
+and Table columns. A voided penalty stays on the record, greyed and marked
 void with its reason (it counts for nothing).
 """
 
@@ -13,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from reports.base import BaseRenderer, Wrapped
+from reports.base import BaseRenderer, Wrapped, after
 
 VOID_SHADE = colors.HexColor("#F2F2F2")  # the row of a voided penalty
 
@@ -32,7 +34,10 @@ class FoulsRenderer(BaseRenderer):
     sheet_cols = (28, 38, 16, 32, 46, 0, 36, 27)
     tournament_cols = (13, 10, 12, 19, 10, 26, 36, 10, 42, 0, 28, 27)
     short_record = 10  # fouls of a sheet's record kept on one page
-    blank_rows = 12  # ruled lines of a record without fouls, to fill in by hand (Appendix 6)
+    # Ruled lines of a sheet's record (Appendix 6): its fouls, then empty lines to fill in by
+    # hand, `empty_rows` at least, `ruled_rows` in all when it has few fouls.
+    ruled_rows = 12
+    empty_rows = 4
     blank_row_height = 8 * mm
 
     def header(self, data) -> tuple[str, str]:
@@ -51,21 +56,16 @@ class FoulsRenderer(BaseRenderer):
             Spacer(0, 3 * mm),
         ]
         if data["scope"] == "tournament":
-            # The record's keeper signs the whole tournament's record as a sheet's (Appendix 6).
-            footer = [Spacer(0, 5 * mm), self._signature_lines({"umpire": "", "date": ""})]
-            return story + self._tournament_table(data["rows"]) + [KeepTogether(footer)]
-        if not data["sheets"]:
+            return story + self._tournament_table(data["rows"])
+        if not data["sheets"]:  # a session not seated yet (render_fouls: a page per sheet)
             return story + [self.paragraph(_("No fouls recorded."), "body")]
-        for sheet in data["sheets"]:
+        for index, sheet in enumerate(data["sheets"]):
             record = self._sheet_record(sheet)
+            if index:
+                story.append(Spacer(0, 6 * mm))
             # A short record stays on one page; a long one flows, its heading row repeated.
-            signature = [Spacer(0, 5 * mm), self._signature_lines(sheet)]
-            if len(sheet["rows"]) <= self.short_record:
-                story.append(KeepTogether(record + signature))
-            else:
-                record[0].keepWithNext = True
-                story += [*record, KeepTogether(signature)]
-            story.append(Spacer(0, 6 * mm))
+            short = len(sheet["rows"]) <= self.short_record
+            story += [KeepTogether(record)] if short else record
         return story
 
     def _scope_text(self, data) -> str:
@@ -94,7 +94,7 @@ class FoulsRenderer(BaseRenderer):
         if row["hand"]:
             where += "\n" + _("hand %(hand)s") % {"hand": row["hand"]}
             if row["seat_wind"]:
-                where += " (" + _("%(wind)s seat") % {"wind": row["seat_wind"]} + ")"
+                where = after(where, _("%(wind)s seat") % {"wind": row["seat_wind"]})
         return where
 
     def _remarks(self, row: dict) -> str:
@@ -129,11 +129,12 @@ class FoulsRenderer(BaseRenderer):
     # -- a sheet's record (Appendix 6) ----------------------------------------------------------
 
     def _sheet_record(self, sheet: dict) -> list:
-        heading = _("Game %(session)s · Group %(group)s · Table %(table)s") % {
-            **sheet,
-            "group": sheet["group"] or "—",
-        }
-        parts = [self.paragraph(heading, "heading")]
+        """The appendix's record of one sheet: its heading, its fouls, ruled lines and the
+        umpire's signature, as one table."""
+        if sheet["group"]:
+            heading = _("Game %(session)s · Group %(group)s · Table %(table)s") % sheet
+        else:
+            heading = _("Game %(session)s · Table %(table)s") % sheet
         header = [
             _("Player's team"),
             _("Player's name"),
@@ -144,38 +145,67 @@ class FoulsRenderer(BaseRenderer):
             _("Remarks"),
             _("Recorded by, at"),
         ]
-        if sheet["rows"]:
-            rows = [[self._lines(text, bold=True) for text in header]]
-            for row in sheet["rows"]:
-                rows.append(
-                    [
-                        self._lines(row["team"]),
-                        self._lines(self._player(row)),
-                        self._lines("" if row["number"] is None else str(row["number"])),
-                        self._lines(self._where(row)),
-                        self._lines(row["nature"]),
-                        self._lines(row["penalty"]),
-                        self._lines(self._remarks(row)),
-                        self._lines(self._recorded(row)),
-                    ]
-                )
-            table = self.table(
-                rows, self._widths(self.sheet_cols), self._style(sheet["rows"]), repeat_rows=1
+        rows = [[self._lines(text, bold=True) for text in header]]
+        for row in sheet["rows"]:
+            rows.append(
+                [
+                    self._lines(row["team"]),
+                    self._lines(self._player(row)),
+                    self._lines("" if row["number"] is None else str(row["number"])),
+                    self._lines(self._where(row)),
+                    self._lines(row["nature"]),
+                    self._lines(row["penalty"]),
+                    self._lines(self._remarks(row)),
+                    self._lines(self._recorded(row)),
+                ]
             )
-        else:
-            rows = [[self._lines(text, bold=True) for text in header]]
-            table = self._blank_grid(rows, self._widths(self.sheet_cols))
-        parts[0].keepWithNext = True
-        parts.append(table)
-        return parts
+        empty = max(self.empty_rows, self.ruled_rows - len(sheet["rows"]))
+        widths = self._widths(self.sheet_cols)
+        signature = self._signature_lines(sheet)
+        return [self._ruled(rows, widths, sheet["rows"], empty, signature, title=heading)]
 
-    def _blank_grid(self, header: list, widths: list[float]):
-        """The appendix's empty ruled lines under the column headings, to fill in by hand."""
-        rows = header + [[""] * len(widths) for _index in range(self.blank_rows)]
-        heights = [None] + [self.blank_row_height] * self.blank_rows
-        table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle(self._style([])))
+    def _ruled(
+        self, rows: list, widths: list[float], fouls: list, empty: int, signature, title=None
+    ):
+        """The heading row and the fouls' rows, then `empty` ruled lines to fill in by hand
+        (Appendix 6), the heading repeated on a page the record continues on (and above it
+        the record's `title`, so that it never stands alone at a page's foot); last, the
+        umpire's signature, never alone on a page: it keeps the empty lines and the last
+        foul with it."""
+        rows = rows + [[""] * len(widths) for _index in range(empty)]
+        heights = [None] * (len(rows) - empty) + [self.blank_row_height] * empty + [None]
+        rows.append([signature, *[""] * (len(widths) - 1)])
+        style = [
+            ("GRID", (0, 0), (-1, -2), *command[3:]) if command[0] == "GRID" else command
+            for command in self._style(fouls)
+        ]
+        style += [
+            ("SPAN", (0, -1), (-1, -1)),
+            ("LEFTPADDING", (0, -1), (-1, -1), 0),
+            ("TOPPADDING", (0, -1), (-1, -1), 5 * mm),
+            ("NOSPLIT", (0, max(1, len(rows) - empty - 2)), (-1, -1)),
+        ]
+        if title is not None:
+            rows, heights, style = self._titled(title, rows, heights, style)
+        repeat = 1 if title is None else 2
+        table = Table(rows, colWidths=widths, rowHeights=heights, repeatRows=repeat, hAlign="LEFT")
+        table.setStyle(TableStyle(style))
         return table
+
+    def _titled(self, title: str, rows: list, heights: list, style: list):
+        """A title row above the table: the style's rows counted from it."""
+        shifted = [
+            (name, (c0, r0 + (r0 >= 0)), (c1, r1 + (r1 >= 0)), *rest)
+            for name, (c0, r0), (c1, r1), *rest in style
+        ]
+        shifted += [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("LEFTPADDING", (0, 0), (-1, 0), 0),
+            ("TOPPADDING", (0, 0), (-1, 0), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
+        ]
+        title_row = [self.paragraph(title, "heading"), *[""] * (len(rows[0]) - 1)]
+        return [title_row, *rows], [None, *heights], shifted
 
     def _signature_lines(self, sheet: dict):
         """The appendix's "Umpire ____ Date ____", with the sheet's umpire and day beneath."""
@@ -213,8 +243,10 @@ class FoulsRenderer(BaseRenderer):
         ]
         table_rows = [[self._lines(text, bold=True) for text in header]]
         widths = self._widths(self.tournament_cols)
+        # The record's keeper signs the whole tournament's record as a sheet's (Appendix 6).
+        signature = self._signature_lines({"umpire": "", "date": ""})
         if not rows:
-            return [self._blank_grid(table_rows, widths)]
+            return [self._ruled(table_rows, widths, [], self.ruled_rows, signature)]
         for row in rows:
             place = " / ".join(part for part in (row["round"], row["position"]) if part)
             table_rows.append(
@@ -233,9 +265,17 @@ class FoulsRenderer(BaseRenderer):
                     self._lines(self._recorded(row)),
                 ]
             )
-        style = self._style(rows) + [("ALIGN", (0, 1), (1, -1), "CENTER")]
-        return [self.table(table_rows, widths, style, repeat_rows=1)]
+        table = self._ruled(table_rows, widths, rows, 0, signature)
+        table.setStyle(TableStyle([("ALIGN", (0, 1), (1, -2), "CENTER")]))
+        return [table]
 
 
 def render_fouls(data: dict) -> bytes:
-    return FoulsRenderer().render(data)
+    """A sheet's record, the whole tournament's, or a session's: the record of each of its
+    sheets on pages of its own (the paper each table's umpire keeps), numbered per sheet."""
+    if data["scope"] != "session" or not data["sheets"]:
+        return FoulsRenderer().render(data)
+    return FoulsRenderer().render_many(
+        {**data, "scope": "sheet", "table": sheet["table"], "sheets": [sheet]}
+        for sheet in data["sheets"]
+    )

@@ -20,7 +20,6 @@ then the fingerprint.
 The data (reports.data.scoresheet) holds codes and values only; every word is put here.
 """
 
-import re
 from collections.abc import Callable
 from functools import partial
 
@@ -35,7 +34,19 @@ from reportlab.platypus import KeepInFrame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tables import CellStyle
 
 from reports import fonts
-from reports.base import GRID, SHADE, BaseRenderer, _NumberedCanvas, qr_drawing
+from reports.base import (
+    GRID,
+    NO_BREAK_SPACE,
+    SHADE,
+    BaseRenderer,
+    _NumberedCanvas,
+    keep_whole,
+    labelled,
+    list_join,
+    qr_drawing,
+    widest_unit,
+    wrap_lines,
+)
 from reports.forms.grid import CellLook, Grid, GridStyle
 from tournaments.display import WIND_NAMES, sheet_code
 from tournaments.fans import fan_name
@@ -58,6 +69,7 @@ VOID_GREY = colors.HexColor(GREY_HEX)  # a void penalty's row
 HEAVY = 1.1  # line width between the players' column groups and around the grid
 _PAD = 2.5  # horizontal cell padding, points
 MIN_SIZE = 8  # the smallest text of a blank sheet, points
+FRAME_PADDING = 6  # points between the page's margins and its content (ReportLab's Frame)
 
 
 def signed(value: int | None) -> str:
@@ -81,97 +93,6 @@ def is_blank(data: dict) -> bool:
         and not data["corrections"]
         and not any(seat.get("confirmation") for seat in data["seats"])
     )
-
-
-# -- wrapping text without splitting what must stay together ------------------------------------
-
-_CJK = (
-    (0x2E80, 0x30FF),  # radicals, CJK punctuation, kana
-    (0x3400, 0x9FFF),  # ideographs
-    (0xF900, 0xFAFF),
-    (0xFE30, 0xFE4F),  # vertical forms
-    (0xFF00, 0xFFEF),  # full-width forms: （）：，
-    (0x20000, 0x2FFFF),
-)
-# Never at the start of a line (closing brackets, punctuation) / never at its end (opening).
-NO_BREAK_BEFORE = frozenset("，。、：；！？）」』】〕〉》”’,.:;!?)]}%…")
-NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘([{")
-# A short bracketed group stays on one line whole: "(rule 3.11.2)", "（3.11.6.3）".
-SHORT_GROUP = re.compile(r"[(\[（【][^()\[\]（）【】\n]{1,24}[)\]）】]")
-
-
-def is_cjk(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _CJK)
-
-
-def _may_break(before: str, after: str) -> bool:
-    """Between two characters with no space: only between two CJK characters (Chinese and
-    Japanese wrap anywhere else), never before a closing mark or after an opening one, and
-    never between a CJK character and a letter or digit (规则3.11 stays whole)."""
-    if after in NO_BREAK_BEFORE or before in NO_BREAK_AFTER:
-        return False
-    return is_cjk(before) and is_cjk(after)
-
-
-def text_units(text: str) -> list[tuple[bool, str]]:
-    """The pieces of one line of text that wrapping never splits, each with whether a space
-    stands before it: words, CJK characters one by one (with the punctuation that may not
-    leave them), short bracketed groups whole. A no-break space joins like a letter."""
-    glued: set[int] = set()
-    for match in SHORT_GROUP.finditer(text):
-        glued.update(range(match.start() + 1, match.end()))
-    units: list[tuple[bool, str]] = []
-    current, space_before, pending_space = "", False, False
-    for index, char in enumerate(text):
-        if char.isspace() and char != "\u00a0" and index not in glued:
-            if current:
-                units.append((space_before, current))
-                current = ""
-            pending_space = True
-            continue
-        if current and index not in glued and _may_break(current[-1], char):
-            units.append((space_before, current))
-            current = ""
-        if not current:
-            space_before, pending_space = pending_space, False
-        current += char
-    if current:
-        units.append((space_before, current))
-    return units
-
-
-def wrap(text: str, room: float, measure: Callable[[str], float]) -> list[str]:
-    """`text` on lines at most `room` wide (as `measure` measures), broken only where
-    `text_units` allows; a piece wider than the room stays whole on its own line, except a
-    bracketed group, which then breaks at its spaces."""
-    lines = []
-    space = measure(" ")
-    for paragraph in text.split("\n"):
-        units = []
-        for before, unit in text_units(paragraph):
-            width = measure(unit)
-            if width > room and " " in unit:
-                first, *rest = unit.split(" ")
-                units += [(before, first, measure(first))]
-                units += [(True, part, measure(part)) for part in rest]
-            else:
-                units.append((before, unit, width))
-        line, used = "", 0.0
-        for before, unit, width in units:
-            gap = space if before and line else 0.0
-            if line and used + gap + width > room:
-                lines.append(line)
-                line, used, gap = "", 0.0, 0.0
-            line += (" " if gap else "") + unit
-            used += gap + width
-        lines.append(line)
-    return lines
-
-
-def widest_unit(texts, measure: Callable[[str], float]) -> float:
-    """The width of the widest piece of `texts` that wrapping cannot split."""
-    return max((measure(unit) for text in texts for _b, unit in text_units(str(text))), default=0.0)
 
 
 # -- words for the data's codes --------------------------------------------------------------
@@ -280,11 +201,12 @@ def outcome_words(hand: dict) -> str:
         return _("Stopped by the time limit (3.5.6)")
     parts = []
     for fan in hand["fans"]:
-        text = f"{fan_name(fan.get('id'), fan['name'])} {fan['points']}"
+        # a fan's name, its points and its count on one line (门前清 2 ×2)
+        text = keep_whole(f"{fan_name(fan.get('id'), fan['name'])} {fan['points']}")
         if fan["count"] > 1:
-            text += f" ×{fan['count']}"
+            text += f"{NO_BREAK_SPACE}×{fan['count']}"
         parts.append(text)
-    return ", ".join(parts)
+    return list_join(parts)
 
 
 # -- the renderer ------------------------------------------------------------------------------
@@ -329,10 +251,10 @@ class _SheetCanvas(_NumberedCanvas):
     """The page number at 8 pt: no text of a blank sheet is smaller (reports.base prints it
     at 7 pt on the other forms)."""
 
-    def _draw_page_number(self, total: int) -> None:
+    def _draw_page_number(self, page: int, total: int) -> None:
         width, _height = self._pagesize
         self.setFont(fonts.regular(), MIN_SIZE)
-        text = _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        text = _("Page %(page)s of %(pages)s") % {"page": page, "pages": total}
         self.drawRightString(width - self._mcr_margin, self._mcr_margin / 2, text)
 
 
@@ -355,6 +277,8 @@ class ScoreSheetRenderer(BaseRenderer):
     signature_height = 10 * mm  # the players' signature row: room to sign by hand
     foot_padding = 3 * mm  # left padding of the sign-off area
     fingerprint_width = 62 * mm
+    least_scale = 0.8  # a sheet as entered is printed this much smaller at the most
+    signoff_box_height = 9 * mm  # a signature not yet given: the box under its label (12 mm)
 
     # The grid's rows: the players' block, the hands' heading, 16 hands, the foot.
     PLAYER_ROWS = 4
@@ -366,8 +290,10 @@ class ScoreSheetRenderer(BaseRenderer):
     blank_player_cols = (10, 10, 13)
     blank_extra_cols = (12, 12, 12)
     blank_gap = 4 * mm  # between the grid and the column beside it
-    blank_hand_height = 6.1 * mm  # a hand's row: room to write
-    blank_foot_heights = (6.2 * mm, 6.2 * mm, 7 * mm, 7 * mm, 12.2 * mm)
+    blank_hand_height = 6.05 * mm  # a hand's row: room to write
+    # The players' rows: position, team, number and name (the names fit inside: `fitted`).
+    blank_player_heights = (5 * mm, 5 * mm, 6 * mm, 14 * mm)
+    blank_foot_heights = (*[blank_hand_height] * 4, 12.05 * mm)
     blank_qr_size = 24 * mm
     blank_penalty_lines = 11  # ruled lines for penalties (at least 4 stay empty)
     blank_penalty_height = 6.8 * mm
@@ -415,13 +341,38 @@ class ScoreSheetRenderer(BaseRenderer):
     def story(self, data) -> list:
         if is_blank(data):
             return self._blank_story(data)
-        return [
-            self._heading(data),
-            Spacer(0, 1.5 * mm),
-            self._grid(data),
-            *self._penalties(data),
-            *self._corrections(data),
-        ]
+        sheet = [self._heading(data), Spacer(0, 1.5 * mm), self._grid(data)]
+        penalties, corrections = self._penalties(data), self._corrections(data)
+        for kept, rest in ((penalties + corrections, []), (penalties, corrections)):
+            page = self._one_page([*sheet, *kept])
+            if page is not None:
+                return page + rest
+        # More penalties than a page holds under the sheet: as many as fit there at full size
+        # (else the first few, a little smaller), the others on the next page under the title
+        # repeated; never the whole list alone.
+        count = len(data["penalties"])
+        for first, least in [(n, 1.0) for n in range(count - 1, 0, -1)] + [
+            (n, self.least_scale) for n in range(min(3, count - 1), 0, -1)
+        ]:
+            head, tail = self._penalties(data, split=first)
+            page = self._one_page([*sheet, head], least=least)
+            if page is not None:
+                return [*page, tail, *corrections]
+        return [*sheet, *penalties, *corrections]
+
+    def _one_page(self, parts: list, *, least: float | None = None) -> list | None:
+        """`parts` on one page: as they are, or a little smaller, `least` of their size at
+        the most (a sheet whose grid is tall, its fans on two or three lines in Spanish,
+        rather than leave its penalties or their "none" alone on the next page); None when
+        even so they do not fit."""
+        room = self.page_size[1] - self.margin_top - self.margin_bottom - 2 * FRAME_PADDING
+        width = self.content_width - 2 * FRAME_PADDING
+        height = sum(part.wrap(width, room)[1] for part in parts)
+        if height <= room:
+            return parts
+        if height * (self.least_scale if least is None else least) <= room:
+            return [KeepInFrame(0, 0, parts, mode="shrink")]
+        return None
 
     def _canvas_maker(self):
         margin = min(self.margin_right, self.margin_bottom)
@@ -457,6 +408,19 @@ class ScoreSheetRenderer(BaseRenderer):
 
             self._measures[key] = width
         return self._measures[key]
+
+    @staticmethod
+    def measure_runs(size: float, *, bold: bool = False) -> Callable[[str], float]:
+        """The printed width of a text drawn in its runs of faces (`fonts.markup`), at `size`:
+        Latin in DejaVu Sans even on a Chinese form."""
+
+        def width(text: str) -> float:
+            return sum(
+                stringWidth(chunk, f"{face}-Bold" if bold else face, size)
+                for face, chunk in fonts.runs(text)
+            )
+
+        return width
 
     def is_plain(self, text: str) -> bool:
         """fonts.is_plain, remembered for the renderer's language."""
@@ -512,7 +476,10 @@ class ScoreSheetRenderer(BaseRenderer):
         measure = self.measure(size, bold=bold)
         wrapped = []
         for text in texts:
-            wrapped += [text] if measure(text) <= room else wrap(text, room, measure)
+            if measure(text) <= room:
+                wrapped.append(text.replace(NO_BREAK_SPACE, " "))
+            else:
+                wrapped += wrap_lines(text, room, measure)
         if all(self.is_plain(t) for t in texts):
             return "\n".join(wrapped)
         markup = "<br/>".join(fonts.markup(t, bold=bold) for t in wrapped)
@@ -537,7 +504,7 @@ class ScoreSheetRenderer(BaseRenderer):
         key = (text, width, size, bold)
         if key not in self._wrapped:
             measure = self.measure(size, bold=bold)
-            self._wrapped[key] = "\n".join(wrap(text, width - 2 * _PAD, measure))
+            self._wrapped[key] = "\n".join(wrap_lines(text, width - 2 * _PAD, measure))
         return self._wrapped[key]
 
     def _player_span(self, index: int) -> tuple[int, int]:
@@ -643,7 +610,7 @@ class ScoreSheetRenderer(BaseRenderer):
                 % {"position": seat["position"], "wind": WIND_NAMES[seat["start_wind"]]}
             )
             empty = seat["empty"]
-            teams.append("" if empty else self.lines([seat["team"]], width, centre=True))
+            teams.append("" if empty else self._team_cell(seat["team"], width, blank=blank))
             numbers.append("" if empty else number(seat["number"]))
             names.append("" if empty else self._name_cell(seat, width, blank=blank))
         labels = [_("Position"), _("Team"), _("Player no."), _("Player")]
@@ -656,29 +623,64 @@ class ScoreSheetRenderer(BaseRenderer):
             )
         return rows
 
+    def _team_cell(self, team: str, width: float, *, blank: bool):
+        if not blank:
+            return self.lines([team], width, centre=True)
+        return self.fitted([(team, MIN_SIZE, False)], width, self.blank_player_heights[1])
+
     def _name_cell(self, seat: dict, width: float, *, blank: bool = False):
+        """The player's name, his name in his own script, and for a substitute the player he
+        replaces: inside the cell whatever their length (`fitted`)."""
         size = 9 if blank else self.font_size
-        name = self.lines(
-            [seat["name"], seat["native_name"]], width, size=size, bold=True, centre=True
-        )
-        if not seat["replaces"]:
-            return name
-        note = _("substitute for %(name)s (no. %(number)s), who lost the session") % {
-            "name": seat["replaces"]["name"],
-            "number": number(seat["replaces"]["number"]),
-        }
-        small = MIN_SIZE if blank else self.small_size
+        lines = [(seat["name"], size, True), (seat["native_name"], size, True)]
+        if seat["replaces"]:
+            note = _("substitute for %(name)s (no. %(number)s), who lost the session") % {
+                "name": keep_whole(seat["replaces"]["name"]),
+                "number": number(seat["replaces"]["number"]),
+            }
+            lines.append((note, MIN_SIZE if blank else self.small_size, False))
+        height = self.blank_player_heights[3] if blank else None
+        return self.fitted(lines, width, height)
+
+    def fitted(self, lines: list[tuple[str, float, bool]], width: float, height: float | None):
+        """Lines of (text, size, bold), centred in a cell `width` wide (and `height` high):
+        wrapped between words, a word longer than the line at a hyphen; when they still do not
+        fit, the cell's text is made smaller, never the row taller nor the page: nothing
+        crosses the cell's borders."""
+        lines = [(text, size, bold) for text, size, bold in lines if text]
+        if not lines:
+            return ""
+        room = width - 2 * _PAD
+        for scale in (1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52):
+            printed = self._wrapped_lines(lines, room, scale)
+            if printed is None:
+                continue
+            leading = max(size for _t, size, _b in printed) * 1.16
+            if height is None or len(printed) * leading <= height - 3:
+                break
         markup = "<br/>".join(
-            [
-                fonts.markup(seat["name"], bold=True),
-                *([fonts.markup(seat["native_name"], bold=True)] if seat["native_name"] else []),
-                *(
-                    f'<font size="{small}">{fonts.markup(line)}</font>'
-                    for line in wrap(note, width - 2 * _PAD, self.measure(small))
-                ),
-            ]
+            f'<font size="{size:.2f}">{fonts.markup(text, bold=bold)}</font>'
+            for text, size, bold in printed
         )
-        return Paragraph(markup, self.paragraph_style(size, align=TA_CENTER))
+        style = ParagraphStyle(
+            "fitted",
+            parent=self.paragraph_style(MIN_SIZE, align=TA_CENTER),
+            fontSize=printed[0][1],
+            leading=leading,
+        )
+        return Paragraph(markup, style)
+
+    def _wrapped_lines(self, lines, room: float, scale: float):
+        """The lines wrapped at `scale` of their sizes, or None when a word is wider than the
+        line even so."""
+        printed = []
+        for text, size, bold in lines:
+            measure = self.measure_runs(round(size * scale, 2), bold=bold)
+            wrapped = wrap_lines(text, room, measure)
+            if scale > 0.52 and any(measure(line) > room for line in wrapped):
+                return None
+            printed += [(line, round(size * scale, 2), bold) for line in wrapped]
+        return printed
 
     def _hand_header(self) -> list:
         texts = [
@@ -727,16 +729,16 @@ class ScoreSheetRenderer(BaseRenderer):
     def _marked(self, fans: str, marks: list[str]):
         """The fans of a corrected hand after a bold mark naming its corrections."""
         mark = _("%(marks)s: corrected after signing, see the corrections") % {
-            "marks": ", ".join(marks)
+            "marks": list_join(marks)
         }
         room = self.fans_width - 2 * _PAD
         size = self.small_size
         lines = [
             fonts.markup(line, bold=True)
-            for line in wrap(mark, room, self.measure(size, bold=True))
+            for line in wrap_lines(mark, room, self.measure(size, bold=True))
         ]
         if fans:
-            lines += [fonts.markup(line) for line in wrap(fans, room, self.measure(size))]
+            lines += [fonts.markup(line) for line in wrap_lines(fans, room, self.measure(size))]
         return Paragraph("<br/>".join(lines), self.paragraph_style(size))
 
     def _foot_rows(self, data, seats) -> list[list]:
@@ -758,6 +760,8 @@ class ScoreSheetRenderer(BaseRenderer):
         scores = [signed(s.get("score")) or ("" if s["empty"] else "0") for s in seats]
         ranks = [self._rank_text(s) for s in seats]
         points = [s.get("table_points") or "" for s in seats]
+        if data["status"] == SheetStatus.OPEN:  # still in play: no rank, no table points yet
+            ranks = points = ["" for _seat in seats]
         start = data["time"]["from"] or data["time"]["to"]
         day = start["display"][:10] if start else ""
         signatures = [self._confirmation_cell(s, day) for s in seats]
@@ -816,8 +820,8 @@ class ScoreSheetRenderer(BaseRenderer):
         return display[11:] if display[:10] == day else display
 
     def _signoff(self, data):
-        """The umpire's and the chief umpire's signatures (name and time, or a line to sign),
-        the appendix's closing sentence and, on a stamped sheet, the fingerprint."""
+        """The umpire's and the chief umpire's signatures (name and time, or a box to sign
+        in), the appendix's closing sentence and, on a stamped sheet, the fingerprint."""
         fingerprint = data.get("fingerprint")
         left = self.signoff_width - (self.fingerprint_width if fingerprint else 0)
         footnote = self._closing_sentence()
@@ -833,30 +837,51 @@ class ScoreSheetRenderer(BaseRenderer):
             _("%(name)s — countersigned %(at)s"),
             left,
         )
-        footnote = self.constant(footnote, left, self.small_size, bold=True)
-        rows = [[umpire, ""], [chief, ""], [footnote, ""]]
         commands = [
-            ("FONT", (0, 0), (0, 1), self.font, self.small_size + 0.5),
-            ("FONT", (0, 2), (0, 2), self.font_bold, self.small_size),
+            ("FONT", (0, 0), (-1, -1), self.font, self.small_size + 0.5),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0),
             ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ]
-        if fingerprint:
-            rows[0][1] = self.fingerprint_block(fingerprint, data["verify_url"], size=17 * mm)
-            commands += [("SPAN", (1, 0), (1, -1)), ("LEFTPADDING", (1, 0), (1, -1), 2 * mm)]
         widths = [left, self.signoff_width - left]
-        return ruled_table(rows, widths, commands)
+        if not fingerprint:
+            footnote = self.constant(footnote, left, self.small_size, bold=True)
+            commands.append(("FONT", (0, 2), (0, 2), self.font_bold, self.small_size))
+            return ruled_table([[umpire, ""], [chief, ""], [footnote, ""]], widths, commands)
+        # The closing sentence under the fingerprint, beside the chief umpire's signature.
+        block = self.fingerprint_block(fingerprint, data["verify_url"], size=17 * mm)
+        footnote = self.constant(footnote, widths[1] - 2 * mm, self.small_size, bold=True)
+        commands += [
+            ("FONT", (1, 1), (1, 1), self.font_bold, self.small_size),
+            ("LEFTPADDING", (1, 0), (1, -1), 2 * mm),
+        ]
+        return ruled_table([[umpire, block], [chief, footnote]], widths, commands)
 
     def _signature(self, label: str, signature: dict | None, signed_text: str, width: float):
-        """A signature: who signed and when, or the line to sign on and the date."""
+        """A signature: who signed and when, or the box to sign in with the date beside."""
         if signature is None:
-            value = "_" * 36 + "   " + _("Date") + ": " + "_" * 14
-        else:
-            value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
-        return self.lines([label + ":", value], width, size=self.small_size + 0.5)
+            return self._signature_box(label, width)
+        value = signed_text % {"name": signature["name"], "at": signature["at"]["display"]}
+        return self.lines([labelled(label), value], width, size=self.small_size + 0.5)
+
+    def _signature_box(self, label: str, width: float) -> Table:
+        """A ruled box to sign in, 12 mm high at least (its label's line and
+        `signoff_box_height` below), the date's label on the label's line (as on the blank
+        sheet)."""
+        size = self.small_size + 0.5
+        date = max(22 * mm, self.need([_("Date")], size) + 12 * mm)
+        rows = [[self.fit(label, width - date, size=size), _("Date")], ["", ""]]
+        commands = [
+            ("FONT", (0, 0), (-1, -1), self.font, size),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BOX", (0, 0), (0, 1), 0.8, GRID),
+            ("BOX", (1, 0), (1, 1), 0.8, GRID),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
+        ]
+        heights = [None, self.signoff_box_height]
+        return ruled_table(rows, [width - date, date], commands, heights=heights)
 
     def _sheet_grid(self, name, rows, widths, commands, *, heights=None, backgrounds=()) -> Grid:
         """`rows` drawn as a Grid whose style is the same on every sheet: resolved from
@@ -926,9 +951,9 @@ class ScoreSheetRenderer(BaseRenderer):
             ("FONT", (extra, first_hand), (extra + 2, first_foot - 1), self.font, 7),
             ("ALIGN", (extra, first_hand), (extra + 1, first_foot - 1), "CENTER"),
             ("ALIGN", (extra + 2, first_hand), (extra + 2, first_foot - 1), "RIGHT"),
-            ("FONT", (-1, first_hand), (-1, first_foot - 1), self.font, small, small * 1.14),
-            ("TOPPADDING", (-1, first_hand), (-1, first_foot - 1), 1.4),
-            ("BOTTOMPADDING", (-1, first_hand), (-1, first_foot - 1), 1.8),
+            ("FONT", (-1, first_hand), (-1, first_foot - 1), self.font, small, small * 1.1),
+            ("TOPPADDING", (-1, first_hand), (-1, first_foot - 1), 1),
+            ("BOTTOMPADDING", (-1, first_hand), (-1, first_foot - 1), 1.4),
             # The foot: sums per column, then the session's totals, ranks, table points and
             # signatures over each player's three columns; the sign-off on the right.
             ("FONT", (first_player, first_foot + 2), (extra - 1, first_foot + 2), bold, 9),
@@ -994,7 +1019,9 @@ class ScoreSheetRenderer(BaseRenderer):
             ],
         )
 
-    def _penalties(self, data) -> list:
+    def _penalties(self, data, *, split: int | None = None) -> list:
+        """The penalties' table under its title, or "none"; with `split`, as two tables (the
+        first `split` penalties, then the others), each under the title."""
         penalties = data["penalties"]
         if not penalties:
             return [self._section_title(_("Penalties (rule 3.11): none."))]
@@ -1021,12 +1048,16 @@ class ScoreSheetRenderer(BaseRenderer):
             ("ALIGN", (4, 0), (7, -1), "RIGHT"),
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ]
-        rows = [header]
-        for index, penalty in enumerate(penalties, start=1):
-            rows.append(self._penalty_row(penalty, widths))
-            if penalty["void"]:
-                commands.append(("TEXTCOLOR", (0, index), (-1, index), VOID_GREY))
-        return [self._titled(_("Penalties (rule 3.11)"), rows, widths, commands)]
+        parts = [penalties] if split is None else [penalties[:split], penalties[split:]]
+        tables = []
+        for part in parts:
+            rows, part_commands = [header], list(commands)
+            for index, penalty in enumerate(part, start=1):
+                rows.append(self._penalty_row(penalty, widths))
+                if penalty["void"]:
+                    part_commands.append(("TEXTCOLOR", (0, index), (-1, index), VOID_GREY))
+            tables.append(self._titled(_("Penalties (rule 3.11)"), rows, widths, part_commands))
+        return tables
 
     def _void_words(self, words: str, reason: str, width: float, size: float) -> Paragraph:
         """A void penalty's words struck through and marked: it stays on the record but counts
@@ -1035,11 +1066,11 @@ class ScoreSheetRenderer(BaseRenderer):
         room = width - 2 * _PAD
         struck = "<br/>".join(
             f'<font color="{GREY_HEX}"><strike>{fonts.markup(line)}</strike></font>'
-            for line in wrap(words, room, self.measure(size))
+            for line in wrap_lines(words, room, self.measure(size))
         )
         marked = "<br/>".join(
             fonts.markup(line, bold=True)
-            for line in wrap(note, room, self.measure(size, bold=True))
+            for line in wrap_lines(note, room, self.measure(size, bold=True))
         )
         return Paragraph(f"{struck}<br/>{marked}", self.paragraph_style(size))
 
@@ -1212,7 +1243,8 @@ class ScoreSheetRenderer(BaseRenderer):
         rows += [[str(h["number"]), str(WIND_NAMES[h["round"]]), *empty] for h in data["hands"]]
         labels = [_("Total"), _("Penalties"), _("Total points"), _("Table points"), _("Signature")]
         rows += [[self.blank_label(label), "", *empty] for label in labels]
-        heights = [None] * (self.PLAYER_ROWS + 1) + [self.blank_hand_height] * len(data["hands"])
+        heights = [*self.blank_player_heights, None]
+        heights += [self.blank_hand_height] * len(data["hands"])
         heights += list(self.blank_foot_heights)
         commands = partial(self._blank_grid_commands, len(data["hands"]))
         return self._sheet_grid("blank", rows, self.blank_widths, commands, heights=heights)

@@ -20,7 +20,18 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from reports import fonts
-from reports.base import GRID, BaseRenderer, Wrapped
+from reports.base import (
+    GRID,
+    NO_BREAK_SPACE,
+    BaseRenderer,
+    Wrapped,
+    after,
+    is_cjk,
+    keep_whole,
+    list_join,
+    sentence,
+    sentences,
+)
 from reports.data.standings import standings_state_code
 from reports.forms.grid import CellLook, PagedGrid
 from tournaments.models.tournament import TIE_BREAK_CHOICES
@@ -74,7 +85,7 @@ def _cell_rank(cell: dict):
 def _joined(words: list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
-    return _("%(list)s and %(last)s") % {"list": ", ".join(words[:-1]), "last": words[-1]}
+    return _("%(list)s and %(last)s") % {"list": list_join(words[:-1]), "last": words[-1]}
 
 
 def tie_break_text(note: dict | None, criteria: list[str]) -> str:
@@ -111,7 +122,7 @@ def session_ranges(numbers: list[int]) -> str:
             runs[-1].append(number)
         else:
             runs.append([number])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+    return list_join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 @dataclass
@@ -146,6 +157,7 @@ class StandingsRenderer(BaseRenderer):
     # Tried in order: all sessions side by side in the first size that fits, else bands.
     font_sizes = (8, 7.5, 7, 6.5, 6)
     band_font_size = 7
+    cjk_least_size = 8
     name_min, name_max = 40 * mm, 60 * mm
     team_min, team_max = 16 * mm, 30 * mm
     tie_min, tie_max = 24 * mm, 38 * mm
@@ -224,7 +236,7 @@ class StandingsRenderer(BaseRenderer):
                 )
         if data["final_stage_only"]:
             parts.append(_("Finalists' totals count the final-stage sessions only."))
-        return " ".join(parts)
+        return sentences(*parts)
 
     def _legend(self, data, layout: _Layout) -> str:
         further = [str(TIE_BREAK_CHOICES[name]).lower() for name in data["tie_breaks"]]
@@ -233,27 +245,28 @@ class StandingsRenderer(BaseRenderer):
             "scores; rule 3.10.1)"
         )
         if further:
-            ranking += _(", then %(list)s") % {"list": ", ".join(further)}
-        legend = (
-            ranking
-            + ". "
-            + _("%(rank)s: place at the table in that session.") % {"rank": layout.rank_label}
-            + " "
-            + _(
+            ranking += _(", then %(list)s") % {"list": list_join(further)}
+        legend = [
+            sentence(ranking),
+            _("%(rank)s: place at the table in that session.") % {"rank": layout.rank_label},
+            _(
                 "Tie-break: how a player's place was decided against the player just above with "
                 "equal TP (the first of such a group: against the player just below)."
-            )
-        )
+            ),
+        ]
         if any(c and c.get("forfeit") for p in data["players"] for c in p["sessions"]):
-            legend += " " + _(
-                "%(mark)s: the session was lost (forfeit, rule 3.11.2): 0 TP and the "
-                "tournament's fixed CP."
-            ) % {"mark": forfeit_mark()}
+            legend.append(
+                _(
+                    "%(mark)s: the session was lost (forfeit, rule 3.11.2): 0 TP and the "
+                    "tournament's fixed CP."
+                )
+                % {"mark": forfeit_mark()}
+            )
         if any(p["status"] == "disqualified" for p in data["players"]):
-            legend += " " + _("—: not ranked (disqualified, rule 3.11.5).")
+            legend.append(_("—: not ranked (disqualified, rule 3.11.5)."))
         if any(p["status"] == NO_SESSION for p in data["players"]):
-            legend += " " + _("—: no place, no session counted (rule 3.10.1).")
-        return legend
+            legend.append(_("—: no place, no session counted (rule 3.10.1)."))
+        return sentences(*legend)
 
     def _band_title(self, data, band: list[int]) -> Flowable:
         numbers = [data["columns"][i] for i in band]
@@ -291,7 +304,7 @@ class StandingsRenderer(BaseRenderer):
             "name": {self._name_text(p) for p in players},
             "team": {p["team"] for p in players},
         }
-        for size in self.font_sizes:
+        for size in self._sizes():
             for rank_label in (_("Rank"), _("Rk")):
                 layout = self._measure(data, size, rank_label)
                 room = self._room(layout)
@@ -306,10 +319,17 @@ class StandingsRenderer(BaseRenderer):
                     return layout
         return self._banded(data)
 
+    def _sizes(self) -> list[float]:
+        """The body's sizes to try: Chinese characters print at 8 points at least (their
+        strokes run together below), so a Chinese table goes into bands sooner."""
+        least = self.cjk_least_size if any(map(is_cjk, _("TP") + _("Rank"))) else 0
+        return [size for size in self.font_sizes if size >= least]
+
     def _banded(self, data) -> _Layout:
         """Bands of sessions as even as can be, each band a pass over every player with the
         name columns, the sums and the tie-break repeated."""
-        layout = self._measure(data, self.band_font_size, _("Rk"))
+        size = max(self.band_font_size, min(self._sizes()))
+        layout = self._measure(data, size, _("Rk"))
         room = self._room(layout)
         per_band = max(1, int(room // layout.session))
         count = math.ceil(len(data["columns"]) / per_band)
@@ -390,16 +410,19 @@ class StandingsRenderer(BaseRenderer):
         """A plain string when the base font draws it on one line (fast), else a paragraph
         that wraps and switches fonts for other scripts."""
         text = "" if text is None else str(text)
-        if fonts.is_plain(text) and self._width(text, size) <= width:
-            return text
+        plain = text.replace(NO_BREAK_SPACE, " ")  # on one line, a no-break space is a space
+        if fonts.is_plain(plain) and self._width(plain, size) <= width:
+            return plain
         return Wrapped(text, self.styles["standings_cell"])
 
     def _name_text(self, player: dict) -> str:
-        text = player["name"]
+        """The name (and the name in his own script), each never broken across lines, and
+        what keeps him from a plain place ("disqualified")."""
+        text = keep_whole(player["name"])
         if player["native_name"]:
-            text += "  " + player["native_name"]
+            text += "  " + keep_whole(player["native_name"])
         if player["status"]:
-            text += f" ({_STATUS.get(player['status'], player['status'])})"
+            text = after(text, _STATUS.get(player["status"], player["status"]))
         return text
 
     # -- the players' table --------------------------------------------------------------------
@@ -509,12 +532,16 @@ class StandingsRenderer(BaseRenderer):
         return tp + short / 2, cp + short / 2
 
     def _member_text(self, member: dict) -> str:
+        """A member of a team as his number, his name (and in his own script), never broken
+        across lines; a member whose standing is not a plain place says so ("disqualified")."""
         text = member["name"]
         if member["number"] is not None:
             text = f"{member['number']} {text}"
         if member["native_name"]:
             text += f" {member['native_name']}"
-        return text
+        if member.get("status"):
+            text = after(text, _STATUS.get(member["status"], member["status"]))
+        return keep_whole(text)
 
     def _teams_tables(self, data, layout: _Layout) -> list[Flowable]:
         """The team table; with more sessions than fit beside the members, in bands like the
@@ -572,7 +599,7 @@ class StandingsRenderer(BaseRenderer):
         criteria = ["table_points", "contest_points"]
         rows = [head, sub]
         for team in data["teams"]:
-            members = ", ".join(self._member_text(m) for m in team["members"])
+            members = list_join(self._member_text(m) for m in team["members"])
             row = [
                 team["rank"],
                 self._cell(team["name"], widths["team"], size),

@@ -77,7 +77,7 @@ def test_the_record_names_the_appeal_its_filer_and_what_it_is_against(upheld, ap
     assert f"Appeal record no. {upheld.pk}" in text
     assert upheld.session.tournament.name in text
     assert "Session 1, table 1" in text
-    assert "A penalty: Exposed hand (30 to each other player)" in text
+    assert "A penalty: Exposed hand: 30 points to each other player" in text
     assert "Exposed his hand when B declared Hu" in text
     assert "Point changes: A -90, B +30, C +30, D +30." in text
     assert "Player concerned Player A (no. 1, Dragons)" in text
@@ -187,3 +187,32 @@ def test_the_data_is_plain_json(upheld):
     data = appeal_data(appeal=upheld)
     assert json.loads(json.dumps(data)) == data
     assert data == appeal_data(appeal=upheld)
+
+
+def test_the_record_names_the_penalty_as_the_umpire_recorded_it(
+    appeal_session, appeal_players, appeal_table
+):
+    """A first changed claim is a warning (3.11.6.3): not "paid to each other player"."""
+    warning = Penalty.objects.create(
+        table_session=appeal_table,
+        player=appeal_players["B"],
+        kind=Penalty.Kind.REPEATED_FOUL,
+        foul=Penalty.Foul.CHANGED_CLAIM,
+        occurrence=1,
+        hand_number=2,
+        reason="Called Pung, then withdrew the call",
+        deltas={},
+    )
+    appeal = file(
+        appeal_session,
+        appeal_players["B"],
+        user=appeal_players["B"].user,
+        subject=Appeal.Subject.PENALTY,
+        penalty=warning,
+    )
+    text = printed(appeal)
+    assert (
+        "A penalty: Repeated foul, Changed his mind about a claim (3.11.6.3), time 1: warning; "
+        "player Player B" in text
+    )
+    assert "paid to each other player" not in text

@@ -114,7 +114,7 @@ def test_a_large_chart_breaks_into_pages_that_each_repeat_the_header():
         "winds": winds,
         "sessions": sessions,
         "substitutes": [],
-        "replacements": False,
+        "replacement": None,
     }
     text_pages = pages(ChartRenderer().render(data))
     assert len(text_pages) > 4
@@ -257,3 +257,47 @@ def test_chinese_and_korean_names_are_drawn_in_fonts_that_have_their_glyphs(char
     assert "NotoSansSC-Regular" in fonts
     if form != "chart":
         assert "NotoSansKR-Regular" in fonts
+
+
+def vertical_rules(pdf: bytes) -> list[tuple[float, float, float]]:
+    """Every stroked vertical line of the first page: (x, y from, y to), in the coordinates
+    of the table that draws it (from its left edge)."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(BytesIO(pdf))
+    operations = ContentStream(reader.pages[0].get_contents(), reader).operations
+    rules, point = [], None
+    for operands, operator in operations:
+        if operator in (b"m", b"l"):
+            here = tuple(float(v) for v in operands)
+            if operator == b"l" and point is not None and abs(point[0] - here[0]) < 0.01:
+                rules.append((here[0], min(point[1], here[1]), max(point[1], here[1])))
+            point = here
+    return rules
+
+
+def test_the_charts_legend_explains_a_replacement_of_the_chart_itself(charted):
+    """Player 8's seat in game 2 is the substitute's: the legend's example is that one."""
+    last = Seat.objects.get(session__number=2, table_session__table__number=2, position="D")
+    last.replaced_player = charted.players.get(lot_number=8)
+    last.save(update_fields=["replaced_player"])
+    text = " ".join("\n".join(pages(render_chart(charted))).split())
+    assert "S1 (8)" in text
+    assert "“S1 (8)”: substitute S1 in the seat of player 8, who lost the game." in text
+    assert "(12)" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_schedule_rules_each_table_number_off_its_seat(charted, language):
+    """ "1 O" (table 1, West in Spanish) read as table 10: a rule stands between them."""
+    from django.utils import translation
+
+    with translation.override(language):
+        pdf = render_player_schedule(charted)
+        renderer = PlayerScheduleRenderer()
+    left = renderer.number_column + renderer._name_column(2) + renderer.team_column
+    for game in range(2):
+        between = left + game * (renderer.table_column + renderer.wind_column)
+        between += renderer.table_column
+        rules = [rule for rule in vertical_rules(pdf) if abs(rule[0] - between) < 0.5]
+        assert rules and max(top - foot for _x, foot, top in rules) > 8 * 10, game

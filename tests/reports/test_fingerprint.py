@@ -53,3 +53,18 @@ def test_printing_the_same_content_twice_keeps_one_record_of_its_first_printing(
     assert first["fingerprint"] == again["fingerprint"]
     assert first["verify_url"].endswith(first["fingerprint"].replace("-", "") + "/")
     assert PrintRecord.objects.filter(fingerprint=first["fingerprint"]).count() == 1
+
+
+def test_zero_one_and_eight_typed_from_paper_are_read_as_o_i_and_b():
+    """Base 32 has no 0, 1 nor 8: typed for the O, I and B they look like, they are read
+    as those letters."""
+    assert normalise("0OO0-1II1-8BB8") == "OOOO-IIII-BBBB"
+    assert normalise("a8cd efgh jk1m") == "ABCD-EFGH-JKIM"
+
+
+def test_the_verify_page_reads_a_fingerprint_typed_with_a_zero_for_an_o(client, db):
+    response = client.get("/verify/", {"fingerprint": "k30f-7zpa-m2xd"})
+    assert response.status_code == 302 and response["Location"] == "/verify/K3OF7ZPAM2XD/"
+    response = client.get("/verify/K30F7ZPAM2XD/")  # typed into the address too
+    assert response.status_code == 404 and "Unknown fingerprint" in response.content.decode()
+    assert "K3OF-7ZPA-M2XD" in response.content.decode()

@@ -88,3 +88,86 @@ def test_the_whole_tournaments_record_keeps_the_native_script_names(played):
     text = text_of(render_fouls(fouls_data(tournament=played.session.tournament)))
     assert "Kim Minjun 김민준" in text
     assert "Ivan Yozhikov Ёжиков Иван" in text
+
+
+# -- a session's record: one blank record per table ---------------------------------------------
+
+
+def pages_of(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages]
+
+
+def page_rules(pdf: bytes, page: int) -> list[float]:
+    content = PdfReader(BytesIO(pdf)).pages[page].get_contents().get_data()
+    rules = [(float(x2) - float(x1), float(y)) for x1, y, x2 in RULE.findall(content)]
+    widest = max(length for length, _y in rules)
+    return sorted({y for length, y in rules if length > widest - 1}, reverse=True)
+
+
+@pytest.fixture
+def three_tables(empty_sheet, staff):
+    """Session 1 of three tables, no foul recorded anywhere."""
+    tournament = empty_sheet.session.tournament
+    for number in (2, 3):
+        sheet_with_players(tournament, table_number=number, start=10 * number)
+    return empty_sheet.session
+
+
+def test_a_sessions_record_prints_a_blank_record_for_every_table(three_tables, tmp_path):
+    from django.core.management import call_command
+
+    output = tmp_path / "fouls.pdf"
+    call_command(
+        "print_form", "fouls", three_tables.tournament.slug, "--session", "1", "-o", str(output)
+    )
+    pdf = output.read_bytes()
+    pages = pages_of(pdf)
+    assert len(pages) == 3
+    for number, text in enumerate(pages, start=1):
+        assert f"Game 1 · Table {number}" in text and "No fouls recorded" not in text
+        assert "Page 1 of 1" in text  # each table's record is numbered on its own
+        rules = page_rules(pdf, number - 1)
+        assert len(rules) - 2 >= 10  # the top rule, the one under the headings, then rows
+        gaps = [above - below for above, below in zip(rules[1:], rules[2:], strict=False)]
+        assert min(gaps) >= 6 * 72 / 25.4
+
+
+def test_the_print_forms_page_prints_a_sessions_blank_records(client, three_tables, make_staff):
+    from django.urls import reverse
+
+    from tournaments.roles import Role
+
+    client.force_login(make_staff("printing-chief", Role.CHIEF_UMPIRE))
+    url = reverse("print-now", args=[three_tables.tournament.pk, "fouls"])
+    response = client.get(url, {"session": 1})
+    assert response.status_code == 200
+    pages = pages_of(response.content)
+    assert [f"Game 1 · Table {n}" in text for n, text in enumerate(pages, 1)] == [True] * 3
+
+
+def test_a_table_with_fouls_keeps_at_least_four_empty_ruled_rows(empty_sheet, staff):
+    from tests.tournaments.signoff_helpers import seat_player
+    from tournaments.services.penalties import penalty_record
+
+    for number in range(11):
+        penalty_record(
+            table_session=empty_sheet,
+            player=seat_player(empty_sheet, "ABCD"[number % 4]),
+            kind="warning",
+            reason=f"Slow play {number + 1}",
+            user=staff.umpire,
+        )
+    data = fouls_data(tournament=empty_sheet.session.tournament, session=empty_sheet.session)
+    pdf = render_fouls(data)
+    last = len(PdfReader(BytesIO(pdf)).pages) - 1
+    rules = page_rules(pdf, last)
+    # the rows under the last foul: ruled 8 mm apart, nothing written in them
+    empty = [
+        (above, below)
+        for above, below in zip(rules, rules[1:], strict=False)
+        if abs((above - below) - 8 * 72 / 25.4) < 0.1
+    ]
+    assert len(empty) >= 4
+    # the umpire's signature stands on the page of the last foul and the empty rows
+    text = pages_of(pdf)[last]
+    assert text.index("Slow play 11") < text.index("Umpire ____")

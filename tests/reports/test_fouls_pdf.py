@@ -45,7 +45,7 @@ def second_session(played, staff):
 def test_a_sheets_record_has_the_columns_of_the_appendix_and_the_umpires_lines(played):
     data = fouls_data(tournament=played.session.tournament, table_session=played)
     text = pdf_text(render_fouls(data))
-    assert "Record of Fouls" in text and "Game 1 · Group — · Table 1" in text
+    assert "Record of Fouls" in text and "Game 1 · Table 1" in text  # no group: none named
     for header in ("Player's team", "Player's name", "Player's number", "Nature of foul"):
         assert header in text
     assert "Relevant penalty" in text and "Remarks" in text
@@ -78,29 +78,37 @@ def test_the_tournaments_record_is_one_table_with_game_and_table(played, second_
     assert "Umpire ____" in text and "Date ____" in text  # signed as a sheet's record
 
 
-def test_a_sessions_record_has_one_part_per_sheet_with_fouls(played, second_session):
+def test_a_sessions_record_has_one_part_per_sheet(played, second_session):
     tournament = played.session.tournament
     first = fouls_data(tournament=tournament, session=played.session)
     assert [(s["session"], s["table"]) for s in first["sheets"]] == [(1, 1)]
     second = fouls_data(tournament=tournament, session=second_session.session)
     text = pdf_text(render_fouls(second))
-    assert "Game 2 · Group — · Table 3" in text and "Table 1" not in text
+    assert "Game 2 · Table 3" in text and "Table 1" not in text
     assert "Ivan Yozhikov" in text
 
 
-def test_an_empty_record_is_a_blank_form_or_says_no_fouls_were_recorded(staff):
+def test_a_tables_group_is_named_in_its_records_heading(played):
+    from tournaments.models import Table
+
+    Table.objects.filter(pk=played.table_id).update(group="B")
+    data = fouls_data(tournament=played.session.tournament, table_session=played)
+    assert "Game 1 · Group B · Table 1" in pdf_text(render_fouls(data))
+
+
+def test_an_empty_record_is_a_blank_form(staff):
     tournament = TournamentFactory()
     sheet = sheet_with_players(tournament)
-    for data, blank in (
-        (fouls_data(tournament=tournament, table_session=sheet), True),
-        (fouls_data(tournament=tournament, session=sheet.session), False),
-        (fouls_data(tournament=tournament), True),
+    for data in (
+        fouls_data(tournament=tournament, table_session=sheet),
+        fouls_data(tournament=tournament, session=sheet.session),
+        fouls_data(tournament=tournament),
     ):
         pdf = render_fouls(data)
         text = pdf_text(pdf)
-        # a sheet's or the tournament's record: the ruled form to fill in by hand
-        assert ("Nature of foul" in text) is blank
-        assert ("No fouls recorded." in text) is not blank
+        # a sheet's, a session's or the tournament's record: the ruled form to fill in by hand
+        assert "Nature of foul" in text
+        assert "No fouls recorded." not in text
         assert len(PdfReader(BytesIO(pdf)).pages) == 1
     assert fouls_data(tournament=tournament, table_session=sheet)["sheets"][0]["rows"] == []
 

@@ -13,65 +13,36 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from reports.data.scoresheet import scoresheet_data
 from reports.forms import scoresheet as scoresheet_form
 from reports.forms.scoresheet import render_scoresheet
 from reports.printing import PrintRequest, print_form
 from tests.reports.helpers import NAMES, PURE_STRAIGHT, pdf_text, sheet_with_players
-from tests.reports.sheet_pdf import matrix_times, printed, texts
-from tests.tournaments.factories import TournamentFactory
+from tests.reports.sheet_pdf import (
+    box_around,
+    find,
+    first_line,
+    horizontal_lines,
+    printed,
+    texts,
+    word_boxes,
+)
+from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.signoff_helpers import fresh, seat_player
-from tournaments.models import Session, Tournament
+from tournaments.models import Player, Session, Tournament
 from tournaments.services.checkin import checkin_record
 from tournaments.services.hands import hand_record_win
 
 pytestmark = pytest.mark.django_db
 
 MM = 72 / 25.4
+FRAME_PADDING = 6  # points between a page's margin and what it holds (ReportLab's Frame)
 LANGUAGES = ["en", "es", "zh-hans"]
 START = datetime.datetime(2026, 5, 2, 9, 0, tzinfo=datetime.UTC)
 
 
 # -- reading the PDF as printed: texts with their size, ruled lines ---------------------------
-
-
-def horizontal_lines(pdf: bytes, page: int = 0) -> list[tuple[float, float, float]]:
-    """Every stroked horizontal line of a page: (x from, x to, y) in points."""
-    reader = PdfReader(BytesIO(pdf))
-    operations = ContentStream(reader.pages[page].get_contents(), reader).operations
-    matrix, stack, path, point, lines = [1, 0, 0, 1, 0, 0], [], [], None, []
-    for operands, operator in operations:
-        if operator == b"q":
-            stack.append(matrix)
-        elif operator == b"Q":
-            matrix = stack.pop()
-        elif operator == b"cm":
-            matrix = matrix_times([float(v) for v in operands], matrix)
-        elif operator in (b"m", b"l"):
-            x, y = (float(v) for v in operands)
-            here = (
-                x * matrix[0] + y * matrix[2] + matrix[4],
-                x * matrix[1] + y * matrix[3] + matrix[5],
-            )
-            if operator == b"l" and point is not None:
-                path.append((point, here))
-            point = here
-        elif operator in (b"S", b"s"):
-            for (x0, y0), (x1, y1) in path:
-                if abs(y0 - y1) < 0.01:
-                    lines.append((min(x0, x1), max(x0, x1), y0))
-            path, point = [], None
-        elif operator == b"n":
-            path, point = [], None
-    return lines
-
-
-def find(items, text: str):
-    found = [item for item in items if item[3] == text]
-    assert found, f"{text!r} is not printed"
-    return found[0]
 
 
 def row_label(items, label: str):
@@ -82,21 +53,6 @@ def row_label(items, label: str):
     assert found, f"no row {label!r}"
     longest = max(len(item[3]) for item in found)
     return [item for item in found if len(item[3]) == longest][-1]
-
-
-def first_line(items, label: str):
-    """Where a label printed on one or more lines starts."""
-    found = [item for item in items if len(item[3]) > 1 and label.startswith(item[3])]
-    assert found, f"{label!r} is not printed"
-    return max(found, key=lambda item: len(item[3]))
-
-
-def box_around(lines, x: float, y: float) -> tuple[float, float]:
-    """The ruled lines just above and just below the point (x, y)."""
-    crossing = [line_y for x0, x1, line_y in lines if x0 - 0.5 <= x <= x1 + 0.5]
-    above = min(line_y for line_y in crossing if line_y > y)
-    below = max(line_y for line_y in crossing if line_y < y)
-    return above, below
 
 
 # -- a seated table before play ----------------------------------------------------------------
@@ -193,6 +149,89 @@ def test_each_total_of_a_blank_sheet_has_a_ruled_box(blank):
             x = first_player + (seat + 0.5) * renderer.blank_player_width
             above, below = box_around(lines, x, y)
             assert (above - below) / MM >= 6.0, (label, seat)
+
+
+# -- names of every length ---------------------------------------------------------------------
+
+THREE_LINES = "María del Carmen Rodríguez Fernández"
+ONE_LONG_WORD = "Κωνσταντινοπούλου"
+SUBSTITUTE = "Wilhelmina Oppenheimer-Schwarzenegger"
+
+
+@pytest.fixture
+def long_names(blank):
+    """Seat A a name of three lines, seat B one word longer than its cell (and a native name
+    of two such words), seat D a substitute with a long compound name in the seat of a
+    player who lost the session: the note says so."""
+    for position, (name, native) in (
+        ("A", (THREE_LINES, "")),
+        ("B", (ONE_LONG_WORD, "Κωνσταντίνα Κωνσταντινοπούλου")),
+    ):
+        Player.objects.filter(pk=seat_player(blank, position).pk).update(
+            name=name, native_name=native
+        )
+    substitute = PlayerFactory(
+        tournament=blank.session.tournament,
+        name=SUBSTITUTE,
+        status=Player.Status.SUBSTITUTE,
+        registration_number=99,
+    )
+    seat = blank.seats.get(position="D")
+    seat.replaced_player, seat.player = seat.player, substitute
+    seat.save(update_fields=["replaced_player", "player"])
+    return fresh(blank)
+
+
+def player_row(pdf: bytes, renderer) -> tuple[float, float]:
+    """The top and foot of the players' names row (y from the page's top), between its
+    ruled lines."""
+    height = float(PdfReader(BytesIO(pdf)).pages[0].mediabox.height)
+    items, lines = texts(pdf), horizontal_lines(pdf)
+    x, y, _size, _text = row_label(items, scoresheet_form._("Player"))
+    above, below = box_around(lines, renderer.margin_left + renderer.blank_label_width + 5, y)
+    return height - above, height - below
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_long_names_keep_the_hand_rows_6_mm_apart_and_the_sheets_text_8_points(
+    long_names, language
+):
+    pdf = printed(long_names, language)
+    assert len(PdfReader(BytesIO(pdf)).pages) == 1
+    rows = hand_numbers(texts(pdf))
+    gaps = [(upper[1] - lower[1]) / MM for upper, lower in zip(rows, rows[1:], strict=False)]
+    assert min(gaps) >= 6.0, gaps
+    with translation.override(language):
+        renderer = scoresheet_form.ScoreSheetRenderer()
+        top, foot = player_row(pdf, renderer)
+    height = float(PdfReader(BytesIO(pdf)).pages[0].mediabox.height)
+    # Only the names' cells may print smaller, to fit: everything else keeps 8 points.
+    small = [
+        (round(size, 2), text)
+        for _x, y, size, text in texts(pdf)
+        if size < 7.99 and not top < height - y < foot
+    ]
+    assert small == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_long_names_wrap_or_shrink_inside_their_own_cells(long_names, language):
+    pdf = printed(long_names, language)
+    with translation.override(language):
+        renderer = scoresheet_form.ScoreSheetRenderer()
+        top, foot = player_row(pdf, renderer)
+    first = renderer.margin_left + FRAME_PADDING + renderer.blank_label_width
+    inside = [box for box in word_boxes(pdf) if top - 1 < box[2] and box[3] < foot + 1]
+    words = " ".join(box[4] for box in inside)
+    for part in ("María", "Fernández", ONE_LONG_WORD, "Wilhelmina", "Schwarzenegger"):
+        assert part in words
+    for x0, x1, y0, y1, word in inside:
+        if x0 >= first + 4 * renderer.blank_player_width:
+            continue  # the positions' note beside the players
+        seat = int((x0 - first) // renderer.blank_player_width)
+        left = first + seat * renderer.blank_player_width
+        assert left <= x0 and x1 <= left + renderer.blank_player_width, (word, seat)
+        assert top <= y0 and y1 <= foot, word
 
 
 def test_a_blank_sheet_carries_its_sheet_code_and_a_qr_code_of_exactly_it(blank, monkeypatch):

@@ -15,9 +15,11 @@ from pypdf import PdfReader
 
 from reports.data.scoresheet import scoresheet_data, session_scoresheets_data
 from reports.fingerprint import content_fingerprint, stamp
+from reports.forms import scoresheet as scoresheet_form
 from reports.forms.scoresheet import ScoreSheetRenderer, render_scoresheet, render_scoresheets
 from reports.models import PrintRecord
 from tests.reports.helpers import NAMES, PURE_STRAIGHT, VOID_REASON, pdf_text, sheet_with_players
+from tests.reports.sheet_pdf import box_around, first_line, horizontal_lines, printed, texts
 from tests.tournaments.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.signoff_helpers import fresh, seat_player
 from tournaments.models import Hand, Penalty, Session, TableSession
@@ -191,8 +193,8 @@ def test_a_void_penalty_is_printed_struck_and_marked_void_but_not_counted(played
 def test_an_unsigned_sheet_leaves_blank_lines_to_sign(played):
     text = pdf_text(render(played))
     assert "\u2713" not in text  # no player has confirmed
-    assert "Signature of the umpire:\n" + "_" * 36 in text
-    assert "Signature of the chief umpire:\n" + "_" * 36 in text
+    assert "Signature of the umpire Date" in " ".join(text.split())  # a box to sign in
+    assert "Signature of the chief umpire Date" in " ".join(text.split())
     assert "Status: Complete — Time-limit stop (3.5.6)" in text
 
 
@@ -205,7 +207,7 @@ def test_a_signed_sheet_prints_each_confirmation_and_the_umpires_signature(signe
         assert f"\u2713 {name} confirmed {confirmed_at}" in flat
     signed_at = data["umpire_signature"]["at"]["display"]
     assert f"Marta Árbitra — signed {signed_at}" in text
-    assert "Signature of the chief umpire:\n" + "_" * 36 in text  # not countersigned yet
+    assert "Signature of the chief umpire Date" in flat  # not countersigned yet: a box
 
 
 def test_a_countersigned_sheet_prints_the_chief_umpires_name_and_time(signed_sheet, staff):
@@ -394,3 +396,56 @@ def test_a_seat_taken_by_a_substitute_names_both_and_the_lost_session(staff):
     text = " ".join(pdf_text(render_scoresheet(data)).split())
     assert f"substitute for {late.name} (no. 12), who lost the session" in text
     assert "Late arrival, 20 minutes: the session is lost" in text
+
+
+# -- the chief umpire's box on a sheet not yet countersigned ------------------------------------
+
+
+def signature_box(pdf: bytes, label: str, date: str) -> tuple[float, bool]:
+    """The height (mm) of the ruled box a signature's label opens (its top rule just above
+    the label), and whether the date's label stands on the same line."""
+    mm = 72 / 25.4
+    items, lines = texts(pdf), horizontal_lines(pdf)
+    x, y, _size, _text = first_line(items, label)
+    above, below = box_around(lines, x + 5, y)
+    assert above - y < 4 * mm, "the label is not at the top of a box of its own"
+    same_line = any(item[3] == date and abs(item[1] - y) < 1 and item[0] > x for item in items)
+    return (above - below) / mm, same_line
+
+
+@pytest.mark.parametrize("language", ["en", "es", "zh-hans"])
+@pytest.mark.parametrize("state", ["played", "signed_sheet"])
+def test_a_sheet_not_countersigned_has_a_chief_umpires_box_12_mm_high_dated_on_its_line(
+    request, language, state
+):
+    """Complete or signed by the umpire: the chief umpire signs in a box, dated on its line
+    (the umpire too, while he has not signed)."""
+    pdf = printed(fresh(request.getfixturevalue(state)), language)
+    assert page_count(pdf) == 1
+    with translation.override(language):
+        chief = scoresheet_form._("Signature of the chief umpire")
+        date = scoresheet_form._("Date")
+        umpire = scoresheet_form._("Signature of the umpire")
+    boxes = [chief] if state == "signed_sheet" else [umpire, chief]
+    for label in boxes:
+        height, same_line = signature_box(pdf, label, date)
+        assert height >= 12 and same_line, label
+
+
+def test_a_sheet_still_in_play_prints_no_rank_and_no_table_points(staff):
+    tournament = TournamentFactory(name="Open de Madrid 2026")
+    sheet = sheet_with_players(tournament)
+    hand_record_win(table_session=sheet, winner="A", discarder="C", tiles=PURE_STRAIGHT)
+    sheet = fresh(sheet)
+    assert sheet.status == TableSession.Status.OPEN
+    # the record ranks the table so far; the paper does not print it as a result
+    assert scoresheet_data(table_session=sheet)["seats"][0]["rank"] == 1
+    grid = Grid(render(sheet))
+    assert grid.per_player("Rank") == ["", "", "", ""]
+    assert grid.per_player("Table points") == ["", "", "", ""]
+    assert grid.per_player("Total points")[0].startswith("+")  # the score so far stands
+
+
+def test_a_complete_sheet_prints_its_ranks_and_table_points(played):
+    grid = Grid(render(played))
+    assert all(grid.per_player("Rank")) and all(grid.per_player("Table points"))

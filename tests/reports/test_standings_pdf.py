@@ -441,3 +441,52 @@ def test_more_sessions_than_fit_split_into_bands_repeating_names_and_sums(tourna
     assert len(team_pages) == 2, "the team table in two bands as well"
     for team in data["teams"]:
         assert all(team["name"] in p for p in team_pages)
+
+
+# -- sanctions: as the players stood; a team's disqualified member ---------------------------
+
+
+def disqualify(tournament, name: str, session: int | None):
+    from tournaments.services.sanctions import sanction_record
+
+    sanction_record(
+        player=tournament.players.get(name=name),
+        kind="disqualification",
+        reason="Persisted in disobeying the umpire (3.11.6.10).",
+        session=tournament.sessions.get(number=session) if session else None,
+    )
+
+
+def test_standings_after_a_session_show_the_players_as_they_stood_then(signed):
+    """Disqualified in session 2: after session 1 he still had his place."""
+    disqualify(signed, "Li Wei", 2)
+    after_one = standings_data(tournament=signed, through_session=1)
+    row = next(p for p in after_one["players"] if p["name"] == "Li Wei")
+    assert row["rank"] is not None and row["status"] == ""
+    text = flat("".join(pdf_text(render_standings(after_one))))
+    assert "(disqualified)" not in text
+    after_two = standings_data(tournament=signed, through_session=2)
+    row = next(p for p in after_two["players"] if p["name"] == "Li Wei")
+    assert row["rank"] is None and row["status"] == "disqualified"
+    assert "Li Wei 李伟 (disqualified)" in flat("".join(pdf_text(render_standings(after_two))))
+
+
+def test_a_disqualification_for_no_session_counts_from_when_it_was_decided(signed):
+    """Decided after session 2 started (its start is recorded): not yet after session 1."""
+    disqualify(signed, "Li Wei", None)
+    after_one = standings_data(tournament=signed, through_session=1)
+    assert next(p for p in after_one["players"] if p["name"] == "Li Wei")["rank"] is not None
+    after_two = standings_data(tournament=signed, through_session=2)
+    assert next(p for p in after_two["players"] if p["name"] == "Li Wei")["rank"] is None
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_teams_disqualified_member_is_marked_in_its_list(signed, language):
+    disqualify(signed, "Li Wei", 2)
+    with translation.override(language):
+        pdf = render_standings(standings_data(tournament=signed))
+        label = str(translation.gettext("disqualified"))
+    team_page = "".join(pdf_text(pdf)[-1].split())  # (a name drawn in two faces is split)
+    member = "1LiWei李伟(disqualified)" if language == "en" else f"1LiWei李伟（{label}）"
+    assert member in team_page
+    assert label not in team_page.replace(member, "")  # only him

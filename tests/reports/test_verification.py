@@ -135,3 +135,27 @@ def test_a_matching_sheet_shows_the_figures_to_compare_with_the_paper(client, lo
         assert seat.player.name in page
     for result in locked.results.all():
         assert f"<td>{result.score}</td>" in page
+
+
+def test_printed_standings_still_match_after_the_last_countersignature(client, locked, people):
+    """Printed official after the last session, before its sheets were countersigned: the
+    countersignature makes the standings final but changes no figure."""
+    from tournaments.services.signoff import sheet_countersign
+
+    tournament = locked.session.tournament
+    tournament.sessions_planned = 1  # this session is the last
+    tournament.save(update_fields=["sessions_planned"])
+    fingerprint = printed_fingerprint("standings", locked)
+    sheet_countersign(table_session=locked, user=people.chief)
+    page = verify(client, fingerprint).content.decode()
+    assert "This printed form matches the record." in page
+    # a figure changed after the countersignature still shows
+    correction_hand_replace(
+        hand=hand_one(locked),
+        reason=REASON,
+        winner="C",
+        discarder="D",
+        points=10,
+        user=people.chief,
+    )
+    assert "no longer matches" in verify(client, fingerprint).content.decode()

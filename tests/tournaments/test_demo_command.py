@@ -240,3 +240,30 @@ def test_the_demo_command_builds_the_final_stage_demo_beside_it(demo):
 
     final = Tournament.objects.get(slug=f"{demo.slug}-final")
     assert CutOffDecision.objects.filter(tournament=final, method="lot").exists()
+
+
+@pytest.mark.django_db
+def test_the_demos_fouls_confirmations_and_appeals_carry_times_within_their_session(demo):
+    """The demo plays its days as scheduled, whatever day it is built: every foul, every
+    player's confirmation and every step of an appeal is timed between its session's start
+    and the end of the half hour after it (the appeals' window, 3.12.2)."""
+    import datetime
+
+    from tournaments.models import SheetConfirmation
+
+    def within(session, moment) -> bool:
+        return session.actual_start <= moment <= session.actual_end + datetime.timedelta(minutes=30)
+
+    penalties = Penalty.objects.filter(table_session__session__tournament=demo)
+    assert penalties.exists()
+    for penalty in penalties.select_related("table_session__session"):
+        assert within(penalty.table_session.session, penalty.recorded_at), penalty
+    confirmations = SheetConfirmation.objects.filter(table_session__session__tournament=demo)
+    for confirmation in confirmations.select_related("table_session__session"):
+        assert within(confirmation.table_session.session, confirmation.confirmed_at)
+    appeals = Appeal.objects.filter(session__tournament=demo).select_related("session")
+    assert appeals.count() == 3
+    for appeal in appeals:
+        moments = [appeal.filed_at, appeal.ruled_at]
+        moments += [record.history_date for record in appeal.history.all()]
+        assert all(within(appeal.session, moment) for moment in moments), moments

@@ -15,6 +15,7 @@ from tournaments import scoring_adapter, seating_adapter
 from tournaments.countries import country_code
 from tournaments.demo import paper, seating_cases
 from tournaments.demo import users as demo_users
+from tournaments.demo.clock import at as _at
 from tournaments.demo.lifted_disqualification import disqualification_lifted_on_appeal
 from tournaments.history import acting_as
 from tournaments.models import Hand, Penalty, Player, Sanction, Session, TableSession, Tournament
@@ -246,18 +247,24 @@ def _fouls_for(table_session: TableSession, rng: random.Random) -> dict[int, lis
 
 
 def _record_fouls(table_session: TableSession, seats: dict, fouls: list, number: int) -> None:
-    """Record this hand's fouls, as the umpire does when they happen."""
+    """Record this hand's fouls, as the umpire does when they happen: in the session's
+    minutes of that hand (16 hands in its 150 minutes)."""
+    session = table_session.session
+    at = _session_start(session.tournament, session.number) + datetime.timedelta(
+        minutes=SESSION_MINUTES * (number - 1) / HANDS_PER_SESSION
+    )
     for position, kind, details in fouls:
         details = dict(details)
         if "victim" in details:
             details["victim"] = seats[details["victim"]]
-        penalty_record(
-            table_session=table_session,
-            player=seats[position],
-            kind=kind,
-            hand_number=number,
-            **details,
-        )
+        with _at(at + datetime.timedelta(minutes=1)):
+            penalty_record(
+                table_session=table_session,
+                player=seats[position],
+                kind=kind,
+                hand_number=number,
+                **details,
+            )
 
 
 @dataclass
@@ -329,13 +336,15 @@ def _check_in(session: Session, start: datetime.datetime, rng: random.Random) ->
         absent = _no_show_seat(sheet, seats) if session.number == 2 else None
         for seat in seats:
             if seat == absent:
-                _no_show(sheet, seat.player)
+                with _at(start + datetime.timedelta(minutes=16)):  # 15 minutes waited (3.11.2)
+                    _no_show(sheet, seat.player)
                 continue
             early = datetime.timedelta(minutes=rng.randint(2, 25))
             arrived = start - early
             if session.number == 1 and sheet.table.number == 2 and seat.position == "C":
                 arrived = start + datetime.timedelta(minutes=7)
-            checkin_record(session=session, player=seat.player, arrived_at=arrived)
+            with _at(max(arrived, start)):  # a late arrival's penalty: when he arrives
+                checkin_record(session=session, player=seat.player, arrived_at=arrived)
 
 
 RESERVE = "Reserve Lee"
@@ -417,8 +426,9 @@ def _play_session(
     with acting_as(people.chief):
         session_services.session_end(session=session, at=end, user=people.chief)
     if keyer is not None:
-        # After the gong the papers go to the desk.
-        keyer([(sheet, paper.paper_of(plan)) for sheet, plan in plans])
+        # At the gong the papers go to the desk.
+        with _at(end):
+            keyer([(sheet, paper.paper_of(plan)) for sheet, plan in plans])
     hands = sum(len(plan) for _sheet, plan in plans)
     penalties = sum(len(hand.fouls) for _sheet, plan in plans for hand in plan)
     return hands, penalties
@@ -432,7 +442,9 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
     exposed = sheet.penalties.get(kind=Penalty.Kind.EXPOSED_HAND)
     repeat = sheet.penalties.get(foul=Penalty.Foul.TOUCHED_WALL)
     filed_at = session.actual_end + datetime.timedelta(minutes=10)
-    with acting_as(people.chief):
+    # Both handed in on paper, entered by the chief umpire five minutes after the second;
+    # reviewed, corrected and ruled before the next session (at 20, 25 and 28 minutes).
+    with acting_as(people.chief), _at(filed_at + datetime.timedelta(minutes=5)):
         upheld = appeals.appeal_file(
             session=session,
             player=exposed.player,
@@ -453,10 +465,10 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
             filed_at=filed_at + datetime.timedelta(minutes=5),
             user=people.chief,
         )
-    with acting_as(people.committee):
+    with acting_as(people.committee), _at(filed_at + datetime.timedelta(minutes=10)):
         for appeal in (upheld, rejected):
             appeals.appeal_start_review(appeal=appeal, user=people.committee)
-    with acting_as(people.chief):
+    with acting_as(people.chief), _at(filed_at + datetime.timedelta(minutes=15)):
         correction = corrections.correction_penalty_void(
             penalty=exposed,
             reason="Appeal upheld: B's Hu stood, so the exposed hand is a warning only "
@@ -464,7 +476,7 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
             appeal=upheld,
             user=people.chief,
         )
-    with acting_as(people.committee):
+    with acting_as(people.committee), _at(filed_at + datetime.timedelta(minutes=18)):
         appeals.appeal_decide(
             appeal=upheld,
             upheld=True,
@@ -481,7 +493,7 @@ def _correct_and_appeal(tournament: Tournament, people: demo_users.DemoPeople) -
             "overturn only a ruling contrary to the rules.",
             user=people.committee,
         )
-    with acting_as(people.chief):
+    with acting_as(people.chief), _at(filed_at + datetime.timedelta(minutes=19)):
         return 2, 1 + _late_corrections(tournament, people)
 
 

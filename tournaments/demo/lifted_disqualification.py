@@ -6,6 +6,7 @@ disqualification naming it. The player keeps the place; the sanction stays liste
 import datetime
 
 from tournaments.demo import users as demo_users
+from tournaments.demo.clock import at
 from tournaments.history import acting_as
 from tournaments.models import Player, Sanction, Tournament
 from tournaments.selectors.standings import standings_compute
@@ -19,7 +20,8 @@ def disqualification_lifted_on_appeal(
     last = tournament.sessions.order_by("-number").first()
     standings = standings_compute(tournament=tournament, live=True)
     player = Player.objects.get(pk=standings.players[2].player_id)
-    with acting_as(people.chief):
+    end = last.actual_end
+    with acting_as(people.chief), at(end + datetime.timedelta(minutes=2)):
         sanction = sanction_record(
             player=player,
             kind=Sanction.Kind.DISQUALIFICATION,
@@ -28,6 +30,7 @@ def disqualification_lifted_on_appeal(
             session=last,
             user=people.chief,
         )
+    with acting_as(people.chief), at(end + datetime.timedelta(minutes=14)):
         appeal = appeals.appeal_file(
             session=last,
             player=player,
@@ -35,11 +38,12 @@ def disqualification_lifted_on_appeal(
             statement="I spoke to the umpire, not to my team mate: two players of the table "
             "can confirm it.",
             confirmed=True,
-            filed_at=last.actual_end + datetime.timedelta(minutes=12),
+            filed_at=end + datetime.timedelta(minutes=12),
             user=people.chief,
         )
-    with acting_as(people.committee):
+    with acting_as(people.committee), at(end + datetime.timedelta(minutes=20)):
         appeals.appeal_start_review(appeal=appeal, user=people.committee)
+    with acting_as(people.committee), at(end + datetime.timedelta(minutes=26)):
         appeals.appeal_decide(
             appeal=appeal,
             upheld=True,
@@ -47,7 +51,7 @@ def disqualification_lifted_on_appeal(
             reasons="The two other players of the table confirm the player spoke to the umpire.",
             user=people.committee,
         )
-    with acting_as(people.chief):
+    with acting_as(people.chief), at(end + datetime.timedelta(minutes=28)):
         sanction_void(
             sanction=sanction,
             reason="Appeal upheld by the committee: no information was passed.",

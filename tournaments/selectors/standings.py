@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -296,6 +297,41 @@ def _sanctions(tournament: Tournament, rows: dict[int, PlayerRow]) -> None:
             row.sanction = DISQUALIFIED
 
 
+def _sanctions_as_of(tournament: Tournament, rows: dict[int, PlayerRow], session: int) -> None:
+    """The players as they stood after `session`: the disqualifications and losses of rank
+    decided later undone (a player disqualified later stood as an active player)."""
+    sanctions = Sanction.objects.in_force().filter(
+        player__tournament=tournament,
+        kind__in=(Sanction.Kind.DISQUALIFICATION, Sanction.Kind.LOSS_OF_RANK),
+    )
+    by_then = set(
+        sanctions.filter(_decided_by(tournament, session)).values_list("player_id", "kind")
+    )
+    for player_id, kind in set(sanctions.values_list("player_id", "kind")) - by_then:
+        row = rows.get(player_id)
+        if row is None:
+            continue
+        if kind == Sanction.Kind.DISQUALIFICATION and row.status == DISQUALIFIED:
+            row.status = Player.Status.ACTIVE
+        if row.status == DISQUALIFIED:
+            row.sanction = DISQUALIFIED
+        elif (player_id, Sanction.Kind.LOSS_OF_RANK) in by_then:
+            row.sanction = LOSS_OF_RANK
+        else:
+            row.sanction = ""
+
+
+def _decided_by(tournament: Tournament, session: int) -> Q:
+    """The sanctions decided by the end of `session`: for that session or an earlier one, or
+    for none, before the next session started (any, while it has not)."""
+    following = tournament.sessions.filter(number=session + 1).first()
+    start = following.actual_start if following is not None else None
+    undated = Q(session__isnull=True)
+    if start is not None:
+        undated &= Q(decided_at__lt=start)
+    return Q(session__number__lte=session) | undated
+
+
 @lru_cache(maxsize=4096)
 def _points(twelfths: int) -> Fraction:
     """Table points from whole twelfths (a table's 4/2/1/0 shared on ties, 3.9.2): a few dozen
@@ -304,11 +340,16 @@ def _points(twelfths: int) -> Fraction:
 
 
 def standings_compute(
-    *, tournament: Tournament, through_session: int | None = None, live: bool = False
+    *,
+    tournament: Tournament,
+    through_session: int | None = None,
+    live: bool = False,
+    sanctions_as_of: int | None = None,
 ) -> Standings:
     """Standings from signed sheets only (official: what seeding and prizes use), or, with
     `live`, also from sheets still open or not yet signed, whose lines are marked
-    provisional."""
+    provisional. `sanctions_as_of`: as the players stood after that session (a printed
+    "after session N"), a sanction decided later not counted."""
     players = tournament.players.exclude(status=Player.Status.SUBSTITUTE).values_list(
         "pk", "lot_number", "name", "team__name", "status"
     )
@@ -317,6 +358,8 @@ def standings_compute(
         for pk, number, name, team, status in players
     }
     _sanctions(tournament, rows)
+    if sanctions_as_of is not None:
+        _sanctions_as_of(tournament, rows, sanctions_as_of)
     numbers = _add_results(
         rows,
         _load_results(tournament, through_session, live),
