@@ -13,9 +13,9 @@ from reports.data.appeal import appeal_data
 from reports.data.scoresheet import moment
 from reports.forms.appeal import render_appeal
 from tests.tournaments.appeal_helpers import file
-from tournaments.models import Appeal, Correction, Penalty
+from tournaments.models import Appeal, Penalty
 from tournaments.selectors.appeals import appeal_deadline
-from tournaments.services.appeals import appeal_decide, appeal_start_review, appeal_withdraw
+from tournaments.services.appeals import appeal_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -25,51 +25,6 @@ def printed(appeal: Appeal) -> str:
     pages = PdfReader(BytesIO(pdf)).pages
     assert len(pages) == 1, "an appeal record fits one page"
     return " ".join(" ".join(page.extract_text() for page in pages).split())
-
-
-@pytest.fixture
-def penalty(appeal_table, appeal_players):
-    return Penalty.objects.create(
-        table_session=appeal_table,
-        player=appeal_players["A"],
-        kind=Penalty.Kind.EXPOSED_HAND,
-        amount=30,
-        hand_number=4,
-        reason="Exposed his hand when B declared Hu",
-        deltas={"A": -90, "B": 30, "C": 30, "D": 30},
-    )
-
-
-@pytest.fixture
-def upheld(appeal_session, appeal_players, penalty, committee_user, chief_user):
-    """A's captain files against the exposed-hand penalty; the committee upholds it and links
-    the chief umpire's correction that voids the penalty."""
-    captain = appeal_players["C"]
-    appeal = file(
-        appeal_session,
-        appeal_players["A"],
-        user=captain.user,
-        subject=Appeal.Subject.PENALTY,
-        penalty=penalty,
-        statement="B's Hu stood.\nExposing the hand deserved a warning only (3.11.6.7).",
-    )
-    appeal_start_review(appeal=appeal, user=committee_user)
-    correction = Correction.objects.create(
-        table_session=penalty.table_session,
-        kind=Correction.Kind.PENALTY_VOID,
-        reason="Appeal upheld: the exposed-hand payments are voided.",
-        before={"penalty": penalty.pk, "kind": penalty.kind, "deltas": penalty.deltas},
-        after={"penalty": penalty.pk, "voided": True},
-        made_by=chief_user,
-    )
-    return appeal_decide(
-        appeal=appeal,
-        upheld=True,
-        ruling="Upheld: the payments are voided.",
-        reasons="The Hu stood; rule 3.11.6.7 then calls for a warning.",
-        correction=correction,
-        user=committee_user,
-    )
 
 
 def test_the_record_names_the_appeal_its_filer_and_what_it_is_against(upheld, appeal_players):

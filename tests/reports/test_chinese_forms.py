@@ -23,7 +23,6 @@ from reports.forms.scoresheet import render_scoresheet
 from reports.forms.standings import render_standings
 from tests.reports.helpers import store_results
 from tests.reports.sheet_pdf import texts
-from tests.reports.test_appeal_pdf import penalty, upheld  # noqa: F401 (fixtures)
 from tests.tournaments.factories import TeamFactory
 from tests.tournaments.signoff_helpers import confirm_all, seat_player
 from tournaments.models import Player

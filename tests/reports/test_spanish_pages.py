@@ -13,7 +13,6 @@ from reports.data.appeal import appeal_data
 from reports.data.scoresheet import scoresheet_data
 from reports.forms.appeal import render_appeal
 from reports.forms.scoresheet import render_scoresheet, render_scoresheets
-from tests.reports.test_appeal_pdf import penalty, upheld  # noqa: F401 (fixtures)
 from tests.tournaments.signoff_helpers import fresh
 
 pytestmark = pytest.mark.django_db

@@ -27,6 +27,7 @@ from rest_framework.authtoken.models import Token
 from tournaments import seating_adapter
 from tournaments.demo import builder, removal
 from tournaments.demo import users as demo_users
+from tournaments.demo.seating_cases import register_sworn_reserve
 from tournaments.history import acting_as
 from tournaments.models import Hand, TableSession, Tournament
 from tournaments.models.play import HANDS_PER_SESSION
@@ -34,7 +35,6 @@ from tournaments.roles import ROLE_GROUPS, Role
 from tournaments.selectors.standings import standings_compute
 from tournaments.services import sessions as session_services
 from tournaments.services.lots import lots_draw
-from tournaments.services.registration import player_register_substitute
 from tournaments.services.seating import seating_generate
 from tournaments.services.tournament import table_sessions_assign_umpire
 
@@ -99,8 +99,9 @@ def prepare(*, players: int, played: int, seed: int, slug: str, time_limit: floa
         builder._accept_oaths(tournament)
         lots_draw(tournament=tournament, seed=f"lots-{seed}", drawn_by={players: "Bench"})
         seating_generate(tournament=tournament, seed=f"chart-{seed}", time_limit=time_limit)
-        # The demo's session 2 has a no-show whose seat the registered reserve plays.
-        player_register_substitute(tournament=tournament, name=builder.RESERVE)
+        # The demo's session 2 has a no-show whose seat the registered (and sworn) reserve
+        # plays.
+        register_sworn_reserve(tournament, builder.RESERVE)
     seated = time.perf_counter()
     hands = 0
     for session in tournament.sessions.filter(number__lte=played).order_by("number"):
