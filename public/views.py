@@ -39,6 +39,7 @@ from public import selectors
 from tournaments.live import published_version
 from tournaments.models import Session, Tournament
 from tournaments.selectors.chart import chart_stamp, seating_chart
+from tournaments.selectors.cut_off import cut_off_decision_sentence, cut_off_decisions_public
 from tournaments.selectors.draw import QUERY_MAX_LENGTH, draw_pages, find_seats, session_draw
 from tournaments.selectors.tournament_info import tournament_info
 from tournaments.shared_compute import computed_once, kept_per_version
@@ -243,10 +244,16 @@ def _tournament(info: dict) -> Tournament:
 
 
 def _standings_context(tournament: Tournament, standings, shown: bool) -> dict:
+    shown = shown and standings is not None
     return {
         "tournament": tournament,
         "standings": standings,
-        "standings_public": shown and standings is not None,
+        "standings_public": shown,
+        # How ties at a final's cut-off were decided (3.10.1), with the standings they explain.
+        "cut_off_decisions": [
+            cut_off_decision_sentence(decision)
+            for decision in (cut_off_decisions_public(tournament=tournament) if shown else [])
+        ],
     }
 
 

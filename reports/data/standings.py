@@ -13,6 +13,7 @@ from collections import defaultdict
 from django.db.models import Max
 
 from tournaments.models import SessionResult, TableSession, Tournament
+from tournaments.selectors.cut_off import cut_off_decisions_public
 from tournaments.selectors.standings import (
     SIGNED,
     PlayerRow,
@@ -65,7 +66,20 @@ def standings_data(*, tournament: Tournament, through_session: int | None = None
         and any(row.finalist for row in standings.players),
         "players": _player_rows(standings.players, columns, native, tie_breaks),
         "teams": _team_rows(standings.teams, standings.players, native, columns),
+        **_cut_off_decisions(tournament, through_session),
     }
+
+
+def _cut_off_decisions(tournament: Tournament, through_session: int | None) -> dict:
+    """How ties at a final's cut-off were decided (3.10.1), for the finals seeded after the
+    sessions printed; no key where there is none (the fingerprint of every other print stays
+    as it was)."""
+    decisions = [
+        decision
+        for decision in cut_off_decisions_public(tournament=tournament)
+        if through_session is None or decision["session"] <= through_session + 1
+    ]
+    return {"cut_off_decisions": decisions} if decisions else {}
 
 
 def standings_state_code(data: dict) -> str:

@@ -35,6 +35,7 @@ from reports.base import (
 from reports.data.standings import standings_state_code
 from reports.forms.grid import CellLook, PagedGrid
 from tournaments.models.tournament import TIE_BREAK_CHOICES
+from tournaments.selectors.cut_off import cut_off_decision_sentence
 from tournaments.selectors.standings import NO_SESSION, STANDING_LABELS
 
 ZEBRA = colors.HexColor("#F4F4F4")
@@ -213,9 +214,12 @@ class StandingsRenderer(BaseRenderer):
             ),
             self.paragraph(self._sessions_line(data), "small"),
             self.paragraph(self._legend(data, layout), "small"),
-            Spacer(1, 2 * mm),
         ]
-        return lines
+        lines += [
+            self.paragraph(cut_off_decision_sentence(decision), "small")
+            for decision in data.get("cut_off_decisions", [])
+        ]
+        return [*lines, Spacer(1, 2 * mm)]
 
     def _sessions_line(self, data) -> str:
         counted = data["columns"]

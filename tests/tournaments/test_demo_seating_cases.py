@@ -80,3 +80,19 @@ def test_an_archived_decision_naming_a_number_not_in_the_file_is_refused(final_d
     with pytest.raises(ArchiveError, match="each once"):
         import_tournament(document)
     assert not Tournament.objects.filter(slug="demo-final-copy").exists()
+
+
+def test_the_public_and_the_printed_standings_say_how_the_tie_was_decided(final_demo, client):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from reports.data.standings import standings_data
+    from reports.forms.standings import render_standings
+
+    page = client.get(f"/t/{final_demo.slug}/").content.decode()
+    assert "Ties at the cut-off" in page and "cut-off-3" in page
+    printed = render_standings(standings_data(tournament=final_demo))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(printed)).pages).split())
+    assert "Decided by a lot drawn with the seed cut-off-3" in text
+    assert "python -m seating lot --seed cut-off-3" in text

@@ -188,35 +188,65 @@ def cut_off_decisions_as_dicts(*, tournament: Tournament) -> list[dict]:
     return [cut_off_decision_dict(line) for line in cut_off_decisions(tournament=tournament)]
 
 
-def cut_off_decision_words(line: DecisionLine) -> str:
-    """A decision in one sentence, as the standings and the command print it."""
+def cut_off_decision_public(line: DecisionLine) -> dict:
+    """What the public standings and the printed ones show of a decision: plain values (the
+    printed form's data is fingerprinted), put into words by `cut_off_decision_sentence`."""
     decision = line.decision
+    return {
+        "session": decision.session_number,
+        "finalists": decision.finalists,
+        "first_place": decision.first_place,
+        "last_place": decision.last_place,
+        "method": decision.method,
+        "seed": decision.seed,
+        "verify": line.verify_command,
+        "result": decision.result,
+        "order": [{"number": p.number, "name": p.name} for p in line.players],
+        "advancing": len(line.advancing),
+    }
+
+
+def cut_off_decisions_public(*, tournament: Tournament) -> list[dict]:
+    """Every decision as `cut_off_decision_public` gives it."""
+    return [cut_off_decision_public(line) for line in cut_off_decisions(tournament=tournament)]
+
+
+def cut_off_decision_sentence(data: dict) -> str:
+    """A decision (`cut_off_decision_public`) in words, without who recorded it."""
     head = _(
         "Session %(session)s, %(finalists)s players advancing: places %(first)s to %(last)s "
         "were tied (rule 3.10.1)."
     ) % {
-        "session": decision.session_number,
-        "finalists": decision.finalists,
-        "first": decision.first_place,
-        "last": decision.last_place,
+        "session": data["session"],
+        "finalists": data["finalists"],
+        "first": data["first_place"],
+        "last": data["last_place"],
     }
-    if decision.method == CutOffDecision.Method.LOT:
+    if data["method"] == CutOffDecision.Method.LOT:
         how = _("Decided by a lot drawn with the seed %(seed)s (re-run: %(command)s).") % {
-            "seed": decision.seed,
-            "command": line.verify_command,
+            "seed": data["seed"],
+            "command": data["verify"],
         }
     else:
-        how = _("Decided by a play-off: %(result)s.") % {"result": decision.result.rstrip(".")}
+        how = _("Decided by a play-off: %(result)s.") % {"result": data["result"].rstrip(".")}
+    players = [TiedPlayer(number=p["number"], name=p["name"]) for p in data["order"]]
     order = ngettext(
         "In order: %(players)s; the first advances.",
         "In order: %(players)s; the first %(n)s advance.",
-        len(line.advancing),
-    ) % {"players": ", ".join(str(p) for p in line.players), "n": len(line.advancing)}
+        data["advancing"],
+    ) % {"players": ", ".join(str(p) for p in players), "n": data["advancing"]}
+    return " ".join((head, how, order))
+
+
+def cut_off_decision_words(line: DecisionLine) -> str:
+    """A decision in one sentence with who recorded it and when, as the staff's standings and
+    the command print it."""
+    decision = line.decision
     when = formats.date_format(timezone.localtime(decision.decided_at), "SHORT_DATETIME_FORMAT")
     recorded = _("Recorded %(when)s.") % {"when": when}
     if line.recorded_by:
         recorded = _("Recorded by %(user)s, %(when)s.") % {"user": line.recorded_by, "when": when}
-    return " ".join((head, how, order, recorded))
+    return " ".join((cut_off_decision_sentence(cut_off_decision_public(line)), recorded))
 
 
 def tie_points(tie: CutOffTie) -> int | float:
