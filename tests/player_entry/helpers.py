@@ -2,7 +2,10 @@
 
 import uuid
 
+from django.contrib.auth.models import Group
+
 from tournaments.models import TableSession
+from tournaments.roles import ROLE_GROUPS, Role
 
 
 def version_of(sheet: TableSession) -> int:
@@ -34,3 +37,12 @@ def answer(phone, entry_id: int, action: str, **body):
     return phone.post(
         f"/me/table/entries/{entry_id}/{action}.json", body, content_type="application/json"
     )
+
+
+def table_umpire(sheet: TableSession, django_user_model):
+    """A login of the umpire role made the sheet's umpire."""
+    umpire = django_user_model.objects.create_user("table-umpire", is_staff=True)
+    umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
+    sheet.umpire = umpire
+    sheet.save(update_fields=["umpire"])
+    return umpire

@@ -9,7 +9,14 @@ from player_entry.models import TableEntry
 from player_entry.services import player_link_issue, table_entry_settle
 from tests.api.sheet_helpers import if_match, url, win
 from tests.desk.helpers import api_client
-from tests.player_entry.helpers import answer, fields_of, messages_of, send_hand, version_of
+from tests.player_entry.helpers import (
+    answer,
+    fields_of,
+    messages_of,
+    send_hand,
+    table_umpire,
+    version_of,
+)
 from tests.tournaments.factories import seated_table
 from tournaments.models import Hand, SessionResult, Tournament
 
@@ -124,24 +131,12 @@ def test_a_disputed_hand_is_settled_by_the_umpire_only(sheet, phone, django_user
     stranger = django_user_model.objects.create_user("someone")
     with pytest.raises(Exception, match="umpire"):
         table_entry_settle(user=stranger, entry_id=entry["id"], record=True, reason="ok")
-    umpire = sheet.umpire or _umpire_of(sheet, django_user_model)
+    umpire = sheet.umpire or table_umpire(sheet, django_user_model)
     settled = table_entry_settle(
         user=umpire, entry_id=entry["id"], record=True, reason="The tiles make 10 points."
     )
     assert settled.status == "settled" and settled.hand.points == 10
     assert settled.hand.entered_by == umpire
-
-
-def _umpire_of(sheet, django_user_model):
-    from django.contrib.auth.models import Group
-
-    from tournaments.roles import ROLE_GROUPS, Role
-
-    umpire = django_user_model.objects.create_user("table-umpire", is_staff=True)
-    umpire.groups.add(Group.objects.get_or_create(name=ROLE_GROUPS[Role.UMPIRE])[0])
-    sheet.umpire = umpire
-    sheet.save(update_fields=["umpire"])
-    return umpire
 
 
 def test_players_enter_nothing_where_the_tournament_has_umpires_enter(sheet, phone):
@@ -156,7 +151,7 @@ def test_players_enter_nothing_where_the_tournament_has_umpires_enter(sheet, pho
 def test_where_players_enter_hands_the_tables_umpire_settles_rather_than_enters(
     sheet, django_user_model
 ):
-    umpire = api_client(_umpire_of(sheet, django_user_model))
+    umpire = api_client(table_umpire(sheet, django_user_model))
     body = {"outcome": "draw"}
     refused = umpire.post(url(sheet, "hands/"), body, format="json", **if_match(sheet))
     assert refused.status_code == 403 and "players enter" in messages_of(refused)

@@ -120,4 +120,3 @@ def test_a_table_read_before_a_hand_is_tagged_with_what_it_read_so_the_next_poll
 
     assert view.etag.startswith(f'"{read_before.version}.')
     assert view.etag != table_etag(sheet.pk)
-
