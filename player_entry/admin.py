@@ -133,7 +133,7 @@ class TableEntryAdmin(ReadOnlyAdmin):
         "created_at",
         "answered_at",
     ]
-    exclude = ["key", "seen_version"]
+    exclude = ["key", "fingerprint", "seen_version"]
     change_form_template = "admin/player_entry/tableentry/change_form.html"
 
     def has_module_permission(self, request):

@@ -71,6 +71,8 @@ class TableEntry(models.Model):
         Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("entered by")
     )
     key = models.CharField(_("idempotency key"), max_length=64)
+    # The key sent again with another hand is refused (player_entry.idempotency).
+    fingerprint = models.CharField(_("request's fingerprint"), max_length=64, blank=True)
     seen_version = models.PositiveIntegerField(_("sheet version seen"))
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
@@ -150,6 +152,8 @@ class UmpireSubmission(models.Model):
         verbose_name=_("score sheet"),
     )
     key = models.CharField(_("idempotency key"), max_length=64)
+    # The key sent again with another hand is refused (player_entry.idempotency).
+    fingerprint = models.CharField(_("request's fingerprint"), max_length=64, blank=True)
     hand = models.ForeignKey(
         Hand,
         on_delete=models.SET_NULL,
@@ -167,9 +171,7 @@ class UmpireSubmission(models.Model):
         verbose_name_plural = _("umpire's queued hands")
         constraints = [
             # The page's queue replayed: one hand per key and sheet.
-            models.UniqueConstraint(
-                fields=["table_session", "key"], name="one_umpire_hand_per_key"
-            )
+            models.UniqueConstraint(fields=["table_session", "key"], name="one_umpire_hand_per_key")
         ]
 
     def __str__(self) -> str:

@@ -4,9 +4,10 @@ its tiles, in short and as faces, for the other players to check)."""
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, QuerySet
 from django.utils.translation import gettext as _
 
-from player_entry.models import TableEntry
+from player_entry.models import PlayerLink, TableEntry
 from player_entry.table_version import table_version
 from tournaments import policies, scoring_adapter
 from tournaments.admin.forms import MELD_TYPES, TilesHandForm, all_tiles
@@ -14,9 +15,20 @@ from tournaments.display import wind_letter, wind_name
 from tournaments.models import Player, Seat, TableSession, Tournament
 from tournaments.models.play import POSITIONS
 from tournaments.seating_adapter import hand_winds, seat_wind
+from tournaments.selectors import eligibility
 from tournaments.selectors.scoresheet import ScoreSheet, scoresheet_compute
 
 RECENT_ENTRIES = 5  # the table's last answered entries shown under the open one
+
+
+def live_links() -> QuerySet:
+    """The links a phone signs in with: not revoked, and not of a disqualified or excluded
+    player (3.11.4-5: he plays no more; his link works again if that is lifted on appeal)."""
+    return (
+        PlayerLink.objects.select_related("player__tournament")
+        .alias(player_barred=eligibility.barred_now("player"))
+        .filter(revoked_at__isnull=True, player_barred=False)
+    )
 
 
 def player_table(player: Player) -> TableSession | None:
@@ -30,10 +42,15 @@ def player_table(player: Player) -> TableSession | None:
     return seat.table_session if seat else None
 
 
-def table_etag(sheet_id: int) -> str | None:
+def table_etag(sheet_id: int, *, link_id: int | None = None) -> str | None:
     """The table's version as a phone sees it (its sheet's version and its entries' token), for
-    a poll: one small query; None when the sheet is gone."""
-    version = TableSession.objects.filter(pk=sheet_id).values_list("version", flat=True).first()
+    a poll: one small query; None when the sheet is gone, or, given the phone's `link_id`,
+    when that link no longer signs a phone in (revoked, its player disqualified or excluded),
+    read in the same query."""
+    sheets = TableSession.objects.filter(pk=sheet_id)
+    if link_id is not None:
+        sheets = sheets.filter(Exists(live_links().filter(pk=link_id)))
+    version = sheets.values_list("version", flat=True).first()
     if version is None:
         return None
     return f'"{version}.{table_version(sheet_id)}"'

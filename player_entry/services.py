@@ -8,18 +8,20 @@ entered it nor won it confirms it (rule 3.7.1): then it is recorded by `hand_rec
 `hand_record_no_win`, as the system (`user=None`) once `policies.may_enter_at_table` was
 asked here, with the version the entry was made on, so a sheet that moved on in between
 refuses it. A phone's entry sent twice (its queue replayed after the network came back) is
-found by its idempotency key and applied once.
+found by its idempotency key and applied once; another hand under the same key is refused
+(player_entry.idempotency).
 """
 
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from player_entry.idempotency import check_same_request, fingerprint
 from player_entry.models import PlayerLink, TableEntry
-from player_entry.poll_tickets import tickets_expire
+from player_entry.selectors import live_links
 from player_entry.table_version import table_version_touch
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
@@ -33,8 +35,13 @@ from tournaments.services.hands import (
     hand_record_win,
 )
 from tournaments.services.sheets import HANDS, SheetChanged, sheet_state_refusal
+from tournaments.texts import check_text, clean_text, visible_text
 
 TOKEN_BYTES = 24  # 32 characters in the address: guessing one is hopeless
+# What a token is made of (secrets.token_urlsafe): anything else is no link, and is never
+# looked up (PostgreSQL refuses a NUL character in a query's text).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+REASON_MAX_LENGTH = TableEntry._meta.get_field("reason").max_length
 
 
 class EntryRefused(TournamentError):
@@ -70,7 +77,8 @@ def player_links_issue(*, tournament) -> list[PlayerLink]:
 @transaction.atomic
 def player_link_revoke(*, player: Player, user=None) -> PlayerLink:
     """Ends the player's link at once (a phone signed in with it is signed out at its next
-    request) and gives him a new one. `user=None`: the system (the command line)."""
+    request, its next poll included: player_entry.poll_tickets reads the link) and gives him a
+    new one. `user=None`: the system (the command line)."""
     if user is not None:
         roles.require(
             policies.may_manage_player_links(user),
@@ -79,7 +87,6 @@ def player_link_revoke(*, player: Player, user=None) -> PlayerLink:
     PlayerLink.objects.select_for_update().filter(player=player, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
-    tickets_expire()  # his phone's unchanged polls are no longer answered without the link
     try:
         with transaction.atomic():
             return PlayerLink.objects.create(player=player, token=_new_token())
@@ -93,19 +100,9 @@ def _new_token() -> str:
 
 def player_link_find(token: str) -> PlayerLink | None:
     """The live link of this token, with its player and tournament; None if there is none."""
-    if not token or len(token) > 64:
+    if not TOKEN.fullmatch(token or ""):
         return None
     return live_links().filter(token=token).first()
-
-
-def live_links() -> QuerySet:
-    """The links a phone signs in with: not revoked, and not of a disqualified or excluded
-    player (3.11.4-5: he plays no more; his link works again if that is lifted on appeal)."""
-    return (
-        PlayerLink.objects.select_related("player__tournament")
-        .alias(player_barred=eligibility.barred_now("player"))
-        .filter(revoked_at__isnull=True, player_barred=False)
-    )
 
 
 # -- entries ----------------------------------------------------------------------------------
@@ -127,28 +124,39 @@ def table_entry_submit(
     *, player: Player, table_session: TableSession, data: dict, key: str, seen_version: int
 ) -> tuple[TableEntry, bool]:
     """Keeps a hand the player entered, pending: (the entry, True); the entry this key already
-    made, as it is now: (the entry, False). `data`: outcome, winner, discarder (None: self-drawn),
-    points, flowers, hand (tiles), as the umpire's API takes them."""
-    existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+    made, as it is now: (the entry, False); the key sent with another hand: KeyReused (422).
+    `data`: outcome, winner, discarder (None: self-drawn), points, flowers, hand (tiles), as
+    the umpire's API takes them."""
+    sent = fingerprint(data)
+    existing = _made_by_key(player, key, sent)
     if existing is not None:
         return existing, False
     try:
         with transaction.atomic():
-            return _submit(player, table_session.pk, data, key, seen_version)
+            return _submit(player, table_session.pk, data, key, sent, seen_version)
     except IntegrityError:
-        existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+        existing = _made_by_key(player, key, sent)
         if existing is None:  # not a replay: another entry of the table got in first
             raise EntryRefused(_waiting_message()) from None
         return existing, False
 
 
+def _made_by_key(player: Player, key: str, sent: str) -> TableEntry | None:
+    """The entry the player's key made, if it made one of this very request (`sent`: its
+    fingerprint); KeyReused if it made one of another."""
+    existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+    if existing is not None:
+        check_same_request(key=key, kept=existing.fingerprint, sent=sent)
+    return existing
+
+
 def _submit(
-    player: Player, sheet_id: int, data: dict, key: str, seen_version: int
+    player: Player, sheet_id: int, data: dict, key: str, sent: str, seen_version: int
 ) -> tuple[TableEntry, bool]:
     sheet = _lock_sheet(sheet_id)
     # Read again under the lock: the same entry sent twice at once (a slow network, two tabs)
     # waited here while the first made it.
-    existing = TableEntry.objects.filter(entered_by=player, key=key).first()
+    existing = _made_by_key(player, key, sent)
     if existing is not None:
         return existing, False
     roles.require(policies.may_enter_at_table(player, sheet), _not_at_table())
@@ -188,6 +196,7 @@ def _submit(
         tiles=data.get("hand"),
         entered_by=player,
         key=key,
+        fingerprint=sent,
         seen_version=seen_version,
     )
     table_version_touch(sheet.pk)
@@ -272,7 +281,8 @@ def table_entry_confirm(*, player: Player, entry_id: int) -> TableEntry:
             entry.hand = _record(entry, author=player.user)
             entry.status = TableEntry.Status.RECORDED
     except TournamentError as error:
-        entry.status, entry.reason = TableEntry.Status.REFUSED, str(error.message)[:300]
+        entry.status = TableEntry.Status.REFUSED
+        entry.reason = str(error.message)[:REASON_MAX_LENGTH]
     entry.save()
     table_version_touch(entry.table_session_id)
     return entry
@@ -309,6 +319,18 @@ def _record(entry: TableEntry, *, author) -> Hand:
     return hand_record_no_win(outcome=entry.outcome, **common)
 
 
+def _reason_field() -> str:
+    return str(TableEntry._meta.get_field("reason").verbose_name)
+
+
+def _dispute_reason(reason: str) -> str:
+    """A player's reason for a dispute (optional) without the invisible characters around it,
+    refused when it holds a NUL character or a lone surrogate (`check_text`); cut to the
+    column's length, as the page's field is."""
+    reason = check_text(str(reason or ""), field=_reason_field())
+    return visible_text(reason)[:REASON_MAX_LENGTH]
+
+
 def _no_longer_pending(entry: TableEntry) -> str:
     return _("This hand no longer awaits an answer: it is %(status)s.") % {
         "status": entry.get_status_display()
@@ -318,7 +340,9 @@ def _no_longer_pending(entry: TableEntry) -> str:
 @transaction.atomic
 def table_entry_dispute(*, player: Player, entry_id: int, reason: str = "") -> TableEntry:
     """Another player of the table disputes the entry: the umpire is called, and only he
-    settles it."""
+    settles it. The reason is optional; one holding what no database stores is refused before
+    anything is read."""
+    reason = _dispute_reason(reason)
     entry = _lock_entry(entry_id)
     if entry.status == TableEntry.Status.DISPUTED and entry.answered_by_id == player.pk:
         return entry
@@ -327,7 +351,7 @@ def table_entry_dispute(*, player: Player, entry_id: int, reason: str = "") -> T
         raise EntryRefused(_no_longer_pending(entry))
     entry.status = TableEntry.Status.DISPUTED
     entry.answered_by, entry.answered_at = player, timezone.now()
-    entry.reason = reason.strip()[:300]
+    entry.reason = reason
     entry.save()
     table_version_touch(entry.table_session_id)
     return entry
@@ -363,13 +387,16 @@ def table_entry_settle(*, user, entry_id: int, record: bool, reason: str) -> Tab
     )
     if entry.status not in TableEntry.OPEN:
         raise EntryRefused(_no_longer_pending(entry))
-    reason = reason.strip()
-    if not reason:
-        raise TournamentError(_("Give the reason of the ruling."), code="invalid")
+    reason = clean_text(  # as every reason: one that shows nothing is none (zero-width spaces)
+        reason,
+        missing=_("Give the reason of the ruling."),
+        field=_reason_field(),
+        max_length=REASON_MAX_LENGTH,
+    )
     if record:
         entry.hand = _record(entry, author=user)  # a refusal leaves the entry open
     entry.status = TableEntry.Status.SETTLED
-    entry.settled_by, entry.reason = user, reason[:300]
+    entry.settled_by, entry.reason = user, reason
     entry.answered_at = entry.answered_at or timezone.now()
     entry.save()
     table_version_touch(entry.table_session_id)

@@ -13,6 +13,7 @@ the key, not a refusal the umpire would answer by entering it twice."""
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from player_entry.idempotency import check_same_request, fingerprint
 from player_entry.models import UmpireSubmission
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, TableSession
@@ -30,15 +31,18 @@ class KeyUsed(TournamentError):
         )
 
 
-def _submitted(table_session_id: int, key: str, user) -> UmpireSubmission | None:
-    """The hand this key already recorded on the sheet, if it is this user's."""
+def _submitted(table_session_id: int, key: str, user, sent: str) -> UmpireSubmission | None:
+    """The hand this key already recorded on the sheet, if it is this user's and was sent by
+    this very request (`sent`: its fingerprint; another request: KeyReused, 422)."""
     found = (
         UmpireSubmission.objects.select_related("hand")
         .filter(table_session_id=table_session_id, key=key)
         .first()
     )
-    if found is not None and found.user_id != user.pk:
-        raise KeyUsed()
+    if found is not None:
+        if found.user_id != user.pk:
+            raise KeyUsed()
+        check_same_request(key=key, kept=found.fingerprint, sent=sent)
     return found
 
 
@@ -55,15 +59,19 @@ def umpire_hand_submit(
     """Records the hand (`outcome` win, with `hand` the hand form's `service_kwargs()`; draw or
     time) on the sheet as it was at `expected_version`: (its submission, True). The submission
     this key already made on this sheet, or the same hand at `number` (the number the page
-    expected) already recorded by this login, the sheet having moved on: (it, False)."""
-    existing = _submitted(table_session.pk, key, user)
+    expected) already recorded by this login, the sheet having moved on: (it, False). The key
+    sent again with another hand: KeyReused (422)."""
+    sent = fingerprint({"outcome": outcome, "hand": hand, "number": number})
+    existing = _submitted(table_session.pk, key, user, sent)
     if existing is not None:
         return existing, False
     try:
         with transaction.atomic():
-            return _record(user, table_session.pk, key, outcome, expected_version, hand, number)
+            return _record(
+                user, table_session.pk, (key, sent), outcome, expected_version, hand, number
+            )
     except IntegrityError:
-        existing = _submitted(table_session.pk, key, user)  # the same key sent twice at once
+        existing = _submitted(table_session.pk, key, user, sent)  # sent twice at once
         if existing is None:
             raise
         return existing, False
@@ -72,7 +80,7 @@ def umpire_hand_submit(
 def _record(
     user,
     sheet_id: int,
-    key: str,
+    request: tuple[str, str],
     outcome: str,
     expected_version: int,
     hand: dict | None,
@@ -85,7 +93,7 @@ def _record(
         .select_related("session__tournament")
         .get(pk=sheet_id)
     )
-    existing = _submitted(sheet_id, key, user)
+    existing = _submitted(sheet_id, request[0], user, request[1])
     if existing is not None:
         return existing, False
     try:
@@ -101,15 +109,18 @@ def _record(
         recorded = _same_last_hand(sheet, user, number, outcome, hand or {})
         if recorded is None:
             raise
-        return _kept(user, sheet, key, recorded), False
-    return _kept(user, sheet, key, recorded), True
+        return _kept(user, sheet, request, recorded), False
+    return _kept(user, sheet, request, recorded), True
 
 
-def _kept(user, sheet: TableSession, key: str, recorded: Hand) -> UmpireSubmission:
+def _kept(user, sheet: TableSession, request: tuple[str, str], recorded: Hand) -> UmpireSubmission:
+    """`request`: the key and the fingerprint of the request that sent the hand."""
+    key, sent = request
     return UmpireSubmission.objects.create(
         user=user,
         table_session=sheet,
         key=key,
+        fingerprint=sent,
         hand=recorded,
         number=recorded.number,
         # The version this hand left the sheet at: the next hand queued behind it expects it.

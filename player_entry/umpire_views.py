@@ -14,7 +14,6 @@ The staff's own admin session signs the requests in (CSRF as for any same-origin
 hand is recorded by player_entry.umpire_queue through the page's own services and checks."""
 
 import hashlib
-import json
 import re
 
 from django.http import JsonResponse
@@ -27,7 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from player_entry.umpire_queue import umpire_hand_submit
-from player_entry.views import STATUS_OF_CODE
+from player_entry.views import STATUS_OF_CODE, json_body
 from tournaments import policies
 from tournaments.admin.forms import PointsHandForm, TilesHandForm
 from tournaments.admin.sheet_page import hand_label
@@ -181,10 +180,10 @@ def hands_api(request, table_session_id: int):
     if not policies.may_read_sheet(user, sheet, players=False):
         return _refusal(NOT_THE_SHEETS_UMPIRE, 403, "forbidden")
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        body = None
-    if not isinstance(body, dict):
+        body = json_body(request)
+    except TournamentError as error:
+        return _refusal(error.message, 400, error.code)
+    if body is None:
         return _refusal(_("Send the hand as a JSON object."), 400, "parse_error")
     problems = _request_problems(request, body)
     if problems:

@@ -8,8 +8,8 @@ The phone is signed in by its session only (no login: no admin, no other tournam
 request reads the link again, so a revoked link stops at once. Every write goes through
 player_entry.services, which ask the policies and the sheet's version and state."""
 
+import contextlib
 import hashlib
-import json
 import uuid
 
 from django.conf import settings
@@ -25,7 +25,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from player_entry import poll_tickets, services
 from player_entry.forms import HandEntryForm, TilesEntryForm
 from player_entry.models import TableEntry
-from player_entry.selectors import entry_data, player_table, table_etag, table_view
+from player_entry.selectors import (
+    entry_data,
+    live_links,
+    player_table,
+    table_etag,
+    table_view,
+)
+from player_entry.table_version import CACHE_ERRORS
+from tournaments import json_limits
 from tournaments.admin.forms import all_tiles
 from tournaments.errors import TournamentError
 from tournaments.login_throttle import client_ip_behind_proxy
@@ -38,7 +46,13 @@ SESSION_KEY = "player_entry_link"
 # tournament that records tiles.
 ASSETS = ("player_entry/table.css", "player_entry/table.js", "tournaments/tile_picker.js")
 TEMPLATES = "player_entry/"
-STATUS_OF_CODE = {"forbidden": 403, "conflict": 412, "invalid_state": 409, "locked": 409}
+STATUS_OF_CODE = {
+    "forbidden": 403,
+    "conflict": 412,
+    "invalid_state": 409,
+    "locked": 409,
+    "idempotency_key_reused": 422,  # player_entry.idempotency
+}
 ANSWERS = {
     "confirm": services.table_entry_confirm,
     "dispute": services.table_entry_dispute,
@@ -60,17 +74,21 @@ def _too_many_failures(request) -> bool:
     address in the last minute: someone guessing tokens. Only unknown links are refused then,
     and good ones are not counted: a whole hall signs in through the one address of its
     Wi-Fi, and a few old cards scanned must not lock it out."""
-    failures = cache.get(_failures_key(request)) or 0
+    try:
+        failures = cache.get(_failures_key(request)) or 0
+    except CACHE_ERRORS:  # the cache is down (Redis restarting): nothing counted meanwhile
+        return False
     return failures >= settings.PLAYER_LINK_FAILURES_PER_MINUTE
 
 
 def _count_failure(request) -> None:
     key = _failures_key(request)
-    if not cache.add(key, 1, 60):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.add(key, 1, 60)
+    with contextlib.suppress(CACHE_ERRORS):
+        if not cache.add(key, 1, 60):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between the two calls
+                cache.add(key, 1, 60)
 
 
 @never_cache
@@ -96,7 +114,7 @@ def linked_player(request):
     link_id = request.session.get(SESSION_KEY)
     if not link_id:
         return None
-    link = services.live_links().filter(pk=link_id).first()
+    link = live_links().filter(pk=link_id).first()
     return link.player if link else None
 
 
@@ -250,6 +268,7 @@ def state(request):
     poll_tickets.ticket_leave(
         session_key=request.session.session_key,
         sheet_id=sheet.pk,
+        link_id=request.session[SESSION_KEY],
         seen_generation=seen_generation,
     )
     etag = table_etag(sheet.pk)
@@ -263,10 +282,16 @@ def state(request):
     return response
 
 
-def _json_body(request) -> dict | None:
+def json_body(request) -> dict | None:
+    """The request's body as a JSON object; None when it is not one (malformed, not UTF-8, not
+    an object). JSON nested deeper than json_limits.MAX_DEPTH is refused (TournamentError
+    `too_deep`, 400) before it is decoded, as the API's parser refuses it: the decoder would
+    run out of stack."""
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+        body = json_limits.loads(request.body.decode() or "{}")
+    except json_limits.JSONTooDeep as error:
+        raise TournamentError(str(error), code="too_deep") from None
+    except ValueError:  # malformed, or not UTF-8
         return None
     return body if isinstance(body, dict) else None
 
@@ -297,9 +322,12 @@ def entries_api(request):
     if player is None:
         return _signed_out(request, as_json=True)
     sheet = player_table(player)
-    body = _json_body(request)
     if sheet is None:
         return _refusal(_("You hold no seat in a session that has started."), 409, "no_table")
+    try:
+        body = json_body(request)
+    except TournamentError as error:
+        return _refusal(error.message, 400, error.code)
     if body is None:
         return _refusal(_("Send the hand as a JSON object."), 400, "parse_error")
     version = request.headers.get("If-Match", "").strip('"')
@@ -329,8 +357,8 @@ def answer_api(request, entry_id: int, action: str):
     player = linked_player(request)
     if player is None:
         return _signed_out(request, as_json=True)
-    body = _json_body(request) or {}
     try:
+        body = json_body(request) or {}
         entry = _answer(player, entry_id, action, str(body.get("reason", "")))
     except TournamentError as error:
         status = 404 if error.code == "not_found" else STATUS_OF_CODE.get(error.code, 400)

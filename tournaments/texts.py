@@ -70,14 +70,31 @@ def clean_text(
 
 
 def check_text(text: str, *, field: str, max_length: int | None = None) -> str:
-    """`text` itself, refused when it holds a NUL character or is longer than `max_length`."""
+    """`text` itself, refused when it holds what no database stores (a NUL character, a lone
+    surrogate) or is longer than `max_length`."""
     if "\x00" in text:
         raise TournamentError(
             _("The %(field)s contains a NUL character (\\x00).") % {"field": field}
         )
+    _refuse_lone_surrogate(text, field)
     if max_length is not None and len(text) > max_length:
         raise TournamentError(
             _("The %(field)s is longer than %(max)s characters (%(length)s).")
             % {"field": field, "max": max_length, "length": len(text)}
         )
     return text
+
+
+def _refuse_lone_surrogate(text: str, field: str) -> None:
+    """A lone surrogate (U+D800 to U+DFFF, what JSON's `\\ud800` decodes to) is half of a
+    character: UTF-8 has no bytes for it, so neither database stores it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise TournamentError(
+            _(
+                "The %(field)s contains U+%(code)04X, half of a character (a lone surrogate): "
+                "type it again."
+            )
+            % {"field": field, "code": ord(text[error.start])}
+        ) from None

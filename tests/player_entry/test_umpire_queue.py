@@ -445,6 +445,44 @@ def test_a_replay_after_the_hand_was_removed_answers_its_number_and_records_noth
     assert not Hand.objects.filter(table_session=points_sheet_umpired).exists()
 
 
+def test_json_nested_a_hundred_thousand_deep_is_refused_with_400(send, points_sheet_umpired):
+    response = send("[" * 100_000 + "]" * 100_000)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "too_deep"
+    assert nothing_written(points_sheet_umpired, points_sheet_umpired.version)
+
+
+def test_a_key_sent_again_with_another_hand_is_refused_with_422_naming_the_key(
+    send, points_sheet_umpired
+):
+    key = uuid.uuid4().hex
+    version = points_sheet_umpired.version
+    assert send(key=key, version=version).status_code == 201
+    other = {"outcome": "win", "hand": {**WIN["hand"], "points": 24}}
+    refused = send(other, key=key, version=version)
+    assert refused.status_code == 422
+    assert refused.json()["errors"][0]["code"] == "idempotency_key_reused"
+    assert key in messages_of(refused)
+    assert send({"outcome": "draw"}, key=key).status_code == 422
+    hand = Hand.objects.get(table_session=points_sheet_umpired)
+    assert hand.points == 8 and UmpireSubmission.objects.count() == 1
+
+
+def test_a_key_sent_again_with_the_same_hand_written_otherwise_is_a_replay(
+    send, points_sheet_umpired
+):
+    key = uuid.uuid4().hex
+    version = points_sheet_umpired.version
+    first = send(key=key, version=version)
+    same = {
+        "hand": {"flowers": 1, "points": "8", "discarder": "B", "winner": "A"},
+        "outcome": "win",
+    }
+    replay = send(same, key=key, version=version)
+    assert (first.status_code, replay.status_code) == (201, 200)
+    assert replay.json() == first.json()
+
+
 def test_a_get_is_not_a_way_in(points_sheet_umpired):
     client = Client()
     client.force_login(points_sheet_umpired.umpire)
