@@ -334,6 +334,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
 }
+# A running job whose sign of life (written at each progress report) is older than this, beyond
+# what its kind is silent on purpose, lost its process: every worker looks for such jobs this
+# often and queues them again (tournaments.services.jobs.job_requeue_stalled), so that a killed
+# worker's job goes on within minutes rather than after the visibility timeout above.
+# docs/deployment.md says how long a print job is ever silent.
+JOB_STALL_SECONDS = env_int("MCR_JOB_STALL_SECONDS", 120, minimum=1)
+JOB_STALL_CHECK_SECONDS = env_int("MCR_JOB_STALL_CHECK_SECONDS", 30, minimum=1)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
