@@ -4,6 +4,7 @@ A typo in a production environment variable must stop the process at start-up, n
 silently fall back to a development default.
 """
 
+import ipaddress
 import os
 from urllib.parse import urlparse
 
@@ -52,6 +53,34 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+# Who may tell the client's address and scheme when no other is named (MCR_TRUSTED_PROXIES):
+# a reverse proxy on the same machine, as gunicorn itself assumes.
+LOOPBACK = "127.0.0.1,::1"
+
+
+def env_networks(name: str, default: str) -> tuple[Network, ...]:
+    """The addresses and networks (`10.0.0.5`, `172.31.250.0/24`, `::1`) listed in `name`,
+    comma-separated; an empty value lists none. A malformed entry, a network written with host
+    bits (`10.0.0.5/24`) and `*` (anyone, which is what the list exists to avoid) stop start-up."""
+    raw = os.environ.get(name, default)
+    networks = []
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        if item == "*":
+            raise ImproperlyConfiguredEnv(
+                f"{name} may not be '*' (anyone): list the addresses or networks to trust"
+            )
+        try:
+            networks.append(ipaddress.ip_network(item))
+        except ValueError as error:
+            raise ImproperlyConfiguredEnv(
+                f"{name}: {item!r} is not an address or network ({error})"
+            ) from None
+    return tuple(networks)
 
 
 def env_url(name: str, *, schemes: tuple[str, ...]) -> str | None:

@@ -17,11 +17,13 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 from config.env import (
+    LOOPBACK,
     ImproperlyConfiguredEnv,
     env_bool,
     env_choice,
     env_int,
     env_list,
+    env_networks,
     env_str,
     env_url,
     production_secret_key_problem,
@@ -332,12 +334,27 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
 }
+# A running job whose sign of life (written at each progress report) is older than this, beyond
+# what its kind is silent on purpose, lost its process: every worker looks for such jobs this
+# often and queues them again (tournaments.services.jobs.job_requeue_stalled), so that a killed
+# worker's job goes on within minutes rather than after the visibility timeout above.
+# docs/deployment.md says how long a print job is ever silent.
+JOB_STALL_SECONDS = env_int("MCR_JOB_STALL_SECONDS", 120, minimum=1)
+JOB_STALL_CHECK_SECONDS = env_int("MCR_JOB_STALL_CHECK_SECONDS", 30, minimum=1)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# The reverse proxies in front of gunicorn (addresses or networks): only a request that comes
+# from one of them is believed about the client's address (X-Forwarded-For: login throttling,
+# the personal links' limit, tournaments/login_throttle.client_ip) and about HTTPS
+# (X-Forwarded-Proto: gunicorn reads the same variable into its forwarded_allow_ips and sets
+# the request's scheme from it, deploy/gunicorn.conf.py). Anyone else could make both up.
+TRUSTED_PROXIES = env_networks("MCR_TRUSTED_PROXIES", LOOPBACK)
+
 if PRODUCTION:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # No SECURE_PROXY_SSL_HEADER: Django would believe X-Forwarded-Proto from any address;
+    # gunicorn believes it from TRUSTED_PROXIES only, and the scheme it sets is the one used.
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
@@ -374,8 +391,6 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
 AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "tournaments.login_throttle.lockout_response"
 AXES_VERBOSE = False  # no "AXES: BEGIN …" line at the start of every command and process
-# Behind the production HTTPS proxy every request comes from the proxy: the client's address is
-# the one the proxy adds to X-Forwarded-For.
-AXES_CLIENT_IP_CALLABLE = (
-    "tournaments.login_throttle.client_ip_behind_proxy" if PRODUCTION else None
-)
+# Behind the HTTPS proxy every request comes from the proxy: the client's address is the one the
+# proxy adds to X-Forwarded-For, believed from TRUSTED_PROXIES only.
+AXES_CLIENT_IP_CALLABLE = "tournaments.login_throttle.client_ip"

@@ -13,7 +13,11 @@ seconds (no long-lived connections), so sync workers with threads suffice.
 import multiprocessing
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+from config import env
+
+# This machine only, where the reverse proxy runs; the image binds every interface of its
+# container (GUNICORN_BIND in deploy/Dockerfile), which compose publishes to no one.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
@@ -31,8 +35,11 @@ errorlog = "-"
 # Who, what, status, bytes, milliseconds and which worker process answered.
 access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms pid=%(p)s'
 
-# TLS ends at the reverse proxy in front (compose.yaml: caddy), which is the only client of
-# this port; trust its X-Forwarded-Proto from any address on that private network.
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "*")
+# TLS ends at the reverse proxy in front (compose.yaml: caddy). Its X-Forwarded-Proto is
+# believed from the trusted proxies only (MCR_TRUSTED_PROXIES, as the settings read it for
+# X-Forwarded-For): anyone else who reaches this port could say that plain http was https.
+forwarded_allow_ips = ",".join(
+    str(network) for network in env.env_networks("MCR_TRUSTED_PROXIES", env.LOOPBACK)
+)
 # Gunicorn's control socket lives in the home directory by default; not needed here.
 control_socket_disable = True

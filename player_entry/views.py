@@ -36,7 +36,7 @@ from player_entry.table_version import CACHE_ERRORS
 from tournaments import json_limits
 from tournaments.admin.forms import all_tiles
 from tournaments.errors import TournamentError
-from tournaments.login_throttle import client_ip_behind_proxy
+from tournaments.login_throttle import client_ip
 from tournaments.models import TableSession, Tournament
 from tournaments.services.actions import state_allows
 from tournaments.services.sheets import HANDS
@@ -64,9 +64,8 @@ ANSWERS = {
 
 
 def _failures_key(request) -> str:
-    # Behind the production proxy the client's address is the one the proxy adds.
-    address = client_ip_behind_proxy(request) if settings.PRODUCTION else None
-    return f"player_entry:failed-openings:{address or request.META.get('REMOTE_ADDR', '')}"
+    # Counted under the client's address, as failed logins are (what a trusted proxy says it is).
+    return f"player_entry:failed-openings:{client_ip(request) or ''}"
 
 
 def _too_many_failures(request) -> bool:

@@ -13,6 +13,7 @@ import ipaddress
 import math
 
 from axes.helpers import get_cool_off
+from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
@@ -49,15 +50,36 @@ def lockout_response(request, original_response=None, credentials=None):
     return response
 
 
-def client_ip_behind_proxy(request) -> str | None:
-    """AXES_CLIENT_IP_CALLABLE in production, where an HTTPS reverse proxy stands in front of
-    gunicorn (deploy/compose.yaml's Caddy): the address that connected to the proxy is the last
-    one of `X-Forwarded-For` (the proxy appends it; anything before it is what the client sent
-    and may be made up). Without the header, or with something that is not an address in it,
-    the address that connected to gunicorn."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    last = forwarded.split(",")[-1].strip()
+def client_ip(request) -> str | None:
+    """The address of the client that sent `request` (axes' AXES_CLIENT_IP_CALLABLE, and what
+    the personal links' failures are counted under): the address that connected, unless it is
+    one of the trusted reverse proxies (settings.TRUSTED_PROXIES, MCR_TRUSTED_PROXIES); then
+    the address that proxy appended last to `X-Forwarded-For`, and so on leftwards while that
+    one is a trusted proxy too. Whatever stands further left was sent by the client and may be
+    made up, as may the whole header of a client that connects directly: believed from anyone,
+    a new made-up address per request would escape every count. An entry that is not an
+    address ends the walk at the last trusted hop."""
+    connected = request.META.get("REMOTE_ADDR")
+    address = _address(connected)
+    if address is None:
+        return connected
+    hops = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+    for hop in reversed(hops):
+        if not _trusted_proxy(address):
+            break
+        forwarded = _address(hop)
+        if forwarded is None:
+            break
+        address = forwarded
+    return str(address)
+
+
+def _address(text: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        return str(ipaddress.ip_address(last))
+        return ipaddress.ip_address((text or "").strip())
     except ValueError:
-        return request.META.get("REMOTE_ADDR")
+        return None
+
+
+def _trusted_proxy(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return any(address in network for network in settings.TRUSTED_PROXIES)

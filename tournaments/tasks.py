@@ -4,8 +4,9 @@ import logging
 import os
 import socket
 
-from celery import shared_task
-from django.db import OperationalError
+from celery import bootsteps, shared_task
+from django.conf import settings
+from django.db import OperationalError, close_old_connections
 
 logger = logging.getLogger(__name__)
 
@@ -67,3 +68,44 @@ def job_run_task(self, job_id: int) -> None:
             logger.exception("job %s (attempt %s) failed", job_id, attempt)
             return
         raise
+
+
+def requeue_stalled_jobs() -> None:
+    """Queue again the jobs whose process died (tournaments.services.jobs.job_requeue_stalled).
+    Run on the worker's own timer, outside any task: an error is logged, never raised, or it
+    would stop the worker's loop; a connection lost meanwhile is dropped before and after."""
+    from tournaments.services.jobs import job_requeue_stalled
+
+    close_old_connections()
+    try:
+        job_requeue_stalled()
+    except Exception:
+        logger.exception("looking for stalled jobs failed; tried again in %s s", _check_seconds())
+    finally:
+        close_old_connections()
+
+
+def _check_seconds() -> float:
+    return float(settings.JOB_STALL_CHECK_SECONDS)
+
+
+class StalledJobsCheck(bootsteps.StartStopStep):
+    """A step of every Celery worker (config/celery.py): every JOB_STALL_CHECK_SECONDS it
+    queues again the jobs that stalled, such as the job of another worker that was killed. Any
+    worker may do it, and several at once do no harm (each job is locked and looked at again)."""
+
+    requires = {"celery.worker.components:Timer"}
+
+    def __init__(self, parent, **kwargs):
+        super().__init__(parent, **kwargs)
+        self.timer_entry = None
+
+    def start(self, parent) -> None:
+        self.timer_entry = parent.timer.call_repeatedly(_check_seconds(), requeue_stalled_jobs)
+
+    def stop(self, parent) -> None:
+        if self.timer_entry is not None:
+            self.timer_entry.cancel()
+            self.timer_entry = None
+
+    terminate = stop

@@ -1,6 +1,15 @@
 import pytest
 
-from config.env import ImproperlyConfiguredEnv, env_bool, env_choice, env_int, env_list, env_url
+from config.env import (
+    LOOPBACK,
+    ImproperlyConfiguredEnv,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_networks,
+    env_url,
+)
 
 
 def test_it_reads_booleans_in_their_usual_spellings(monkeypatch):
@@ -49,3 +58,24 @@ def test_it_splits_lists_and_checks_choices(monkeypatch):
     monkeypatch.setenv("MODE", "staging")
     with pytest.raises(ImproperlyConfiguredEnv, match="must be one of development, production"):
         env_choice("MODE", "development", choices=("development", "production"))
+
+
+def test_it_reads_addresses_and_networks_and_refuses_anyone_or_a_malformed_one(monkeypatch):
+    monkeypatch.setenv("PROXIES", "172.31.250.0/24, ::1,,10.0.0.5")
+    assert [str(n) for n in env_networks("PROXIES", LOOPBACK)] == [
+        "172.31.250.0/24",
+        "::1/128",
+        "10.0.0.5/32",
+    ]
+    monkeypatch.setenv("PROXIES", "")
+    assert env_networks("PROXIES", LOOPBACK) == ()  # nobody
+    monkeypatch.delenv("PROXIES")
+    assert [str(n) for n in env_networks("PROXIES", LOOPBACK)] == ["127.0.0.1/32", "::1/128"]
+    for value, message in [
+        ("*", "PROXIES may not be '\\*'"),
+        ("10.0.0.5/24", "'10.0.0.5/24' is not an address or network"),
+        ("proxy.local", "'proxy.local' is not an address or network"),
+    ]:
+        monkeypatch.setenv("PROXIES", value)
+        with pytest.raises(ImproperlyConfiguredEnv, match=message):
+            env_networks("PROXIES", LOOPBACK)

@@ -4,7 +4,9 @@ The workers use the test database (the test is transactional, so they see its ro
 media folder of the test's own. One test runs a seating job on a worker; the other kills a
 worker (SIGKILL) in the middle of a print batch: the message comes back after the broker's
 visibility timeout (`MCR_CELERY_VISIBILITY_TIMEOUT`, 2 s here), a second worker runs the job
-again from scratch, and the file is offered only once whole.
+again from scratch, and the file is offered only once whole. With the visibility timeout of
+an hour, as deployed, the second worker queues the job again itself once it has shown no
+sign of life for MCR_JOB_STALL_SECONDS.
 
 The print batch is the real one (a session's score sheets in one PDF), slowed down in the
 worker (tests/config/job_worker_app.py) so that it can be killed midway.
@@ -38,7 +40,8 @@ VISIBILITY_TIMEOUT = 2  # seconds: how long a killed worker's message stays invi
 
 @pytest.fixture
 def workers(settings, tmp_path):
-    """start(name) starts a Celery worker process on the broker; all are stopped after."""
+    """start(name, **env) starts a Celery worker process on the broker (`env` overriding its
+    environment); all are stopped after."""
     if not settings.REDIS_URL:
         skip_or_fail("REDIS_URL is not set")
     import redis
@@ -57,14 +60,14 @@ def workers(settings, tmp_path):
     }
     started: list[subprocess.Popen] = []
 
-    def start(name: str) -> subprocess.Popen:
+    def start(name: str, **overrides: str) -> subprocess.Popen:
         command = [
             *(sys.executable, "-m", "celery", "-A", "tests.config.job_worker_app", "worker"),
             *("--pool=solo", "--concurrency=1", "--loglevel=WARNING"),
             *("--without-gossip", "--without-mingle", "--without-heartbeat"),
             *("-n", f"{name}-{uuid.uuid4().hex[:8]}@%h"),
         ]
-        process = subprocess.Popen(command, cwd=ROOT, env=env)
+        process = subprocess.Popen(command, cwd=ROOT, env={**env, **overrides})
         started.append(process)
         return process
 
@@ -73,6 +76,9 @@ def workers(settings, tmp_path):
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+    # A killed worker's message, held for the visibility timeout, must not reach the next
+    # test's workers (its job id may be one of theirs again).
+    redis.Redis.from_url(settings.REDIS_URL).delete("unacked", "unacked_index")
 
 
 def wait_for(job: Job, condition, *, timeout: float, check=None) -> Job:
@@ -171,6 +177,52 @@ def test_a_worker_killed_mid_batch_leaves_the_job_to_another_that_completes_it(
     assert [p.name for p in folder.iterdir()] == [job.result_name]  # no temporary file left
 
 
+# The broker would hand the killed worker's message out again after an hour, as deployed; a
+# job silent for 2 s counts as stalled here, and the workers look every second.
+AN_HOUR_AS_DEPLOYED = {
+    "MCR_CELERY_VISIBILITY_TIMEOUT": "3600",
+    "MCR_JOB_STALL_SECONDS": "2",
+    "MCR_JOB_STALL_CHECK_SECONDS": "1",
+}
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_killed_workers_print_job_is_queued_again_by_another_before_the_message_comes_back(
+    workers, django_user_model, monkeypatch
+):
+    """The job shows no sign of life once its worker is killed: the other worker queues it
+    again at its next look and prints it, while the dead worker's message is still held."""
+    monkeypatch.setitem(
+        job_services.JOB_KINDS, Job.Kind.PRINT, (slowed_print_check, slowed_print_run)
+    )
+    chief = django_user_model.objects.create_superuser("chief", password=None)
+    tournament = TournamentFactory()
+    tables = 8
+    for number in range(1, tables + 1):
+        seated_table(tournament, table_number=number)
+    first = workers("first", **AN_HOUR_AS_DEPLOYED)
+    job = job_start(
+        kind=Job.Kind.PRINT,
+        tournament=tournament,
+        params={"form": "scoresheet", "session": 1, "seconds": 0.3},
+        user=chief,
+    )
+    job = wait_for(job, lambda j: j.status == Job.Status.RUNNING and j.done >= 2, timeout=120)
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=30)
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == (Job.Status.RUNNING, 1)
+
+    workers("second", **AN_HOUR_AS_DEPLOYED)
+    # The bound only keeps a broken run from hanging: only the look can get it done in time.
+    job = wait_for(job, lambda j: j.finished, timeout=120, check=no_file_before_done)
+    assert job.status == Job.Status.DONE, job.error
+    assert (job.attempts, job.done, job.total) == (2, tables, tables)
+    with job.result_file.open("rb") as handle:
+        assert len(PdfReader(BytesIO(handle.read())).pages) == tables
+
+
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_while_searching_the_seating_chart_leaves_it_to_another(
@@ -211,3 +263,10 @@ def test_a_malformed_visibility_timeout_stops_start_up(tmp_path):
     result = run_manage("check", MCR_CELERY_VISIBILITY_TIMEOUT="1h", MCR_VAR_DIR=str(tmp_path))
     assert result.returncode != 0
     assert "MCR_CELERY_VISIBILITY_TIMEOUT='1h' is not an integer" in result.stderr
+
+
+@pytest.mark.parametrize("variable", ["MCR_JOB_STALL_SECONDS", "MCR_JOB_STALL_CHECK_SECONDS"])
+def test_a_malformed_stall_setting_stops_start_up(tmp_path, variable):
+    result = run_manage("check", **{variable: "2m"}, MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert f"{variable}='2m' is not an integer" in result.stderr

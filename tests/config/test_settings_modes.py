@@ -104,3 +104,47 @@ def test_a_malformed_prepared_switch_stops_start_up(tmp_path):
     )
     assert result.returncode != 0
     assert "MCR_DB_PREPARED" in result.stderr
+
+
+PRODUCTION_ENV = {
+    "DJANGO_MODE": "production",
+    "SECRET_KEY": "k" + "x7Qm2pLr9vTz" * 5,
+    "ALLOWED_HOSTS": "mahjong.example.org",
+    "SITE_URL": "https://mahjong.example.org",
+}
+
+
+def test_in_production_a_forwarded_address_is_believed_from_the_trusted_proxies_only(tmp_path):
+    """What axes counts failed logins under: a client that reaches gunicorn directly cannot
+    pass for another address by sending X-Forwarded-For."""
+    script = (
+        "from axes.helpers import get_client_ip_address as address; "
+        "from django.test import RequestFactory; get = RequestFactory().get; "
+        "print(address(get('/', REMOTE_ADDR='203.0.113.9', HTTP_X_FORWARDED_FOR='1.2.3.4')), "
+        "address(get('/', REMOTE_ADDR='172.31.250.2', HTTP_X_FORWARDED_FOR='1.2.3.4')))"
+    )
+    result = run_manage(
+        "shell",
+        "-c",
+        script,
+        **PRODUCTION_ENV,
+        MCR_TRUSTED_PROXIES="172.31.250.0/24",
+        MCR_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    direct, through_the_proxy = result.stdout.split()[-2:]
+    assert (direct, through_the_proxy) == ("203.0.113.9", "1.2.3.4")
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("*", "MCR_TRUSTED_PROXIES may not be '*'"),
+        ("172.31.250.1/24", "MCR_TRUSTED_PROXIES: '172.31.250.1/24' is not an address or network"),
+        ("proxy", "MCR_TRUSTED_PROXIES: 'proxy' is not an address or network"),
+    ],
+)
+def test_a_malformed_trusted_proxies_list_stops_start_up(tmp_path, value, message):
+    result = run_manage("check", MCR_TRUSTED_PROXIES=value, MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert message in result.stderr

@@ -2,18 +2,23 @@
 environment it and the settings read, the gunicorn settings, and that production mode with
 the example environment passes Django's deployment checks and serves its static files."""
 
+import contextlib
 import json
 import os
 import re
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import yaml
 from gunicorn.config import KNOWN_SETTINGS
 
 from tests.config.helpers import run_manage
+from tests.deploy.gunicorn_server import free_port, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -27,7 +32,9 @@ def compose() -> dict:
 def settings_variables() -> set[str]:
     """Every environment variable config/settings.py reads (through config/env.py)."""
     source = (ROOT / "config" / "settings.py").read_text()
-    return set(re.findall(r'env_(?:str|bool|int|list|url|choice)\(\s*"([A-Z][A-Z0-9_]*)"', source))
+    return set(
+        re.findall(r'env_(?:str|bool|int|list|url|choice|networks)\(\s*"([A-Z][A-Z0-9_]*)"', source)
+    )
 
 
 def example_lines() -> list[tuple[str, str, bool]]:
@@ -50,7 +57,8 @@ def compose_variables() -> set[str]:
 
 
 def gunicorn_variables() -> set[str]:
-    return set(re.findall(r'environ\.get\("([A-Z][A-Z0-9_]*)"', gunicorn_conf_source()))
+    pattern = r'(?:environ\.get|env_networks)\(\s*"([A-Z][A-Z0-9_]*)"'
+    return set(re.findall(pattern, gunicorn_conf_source()))
 
 
 def gunicorn_conf_source() -> str:
@@ -113,12 +121,62 @@ def test_the_compose_file_runs_the_web_workers_and_services_of_a_large_event():
     assert services["proxy"]["ports"] == ["80:80", "443:443"]
     assert "ports" not in web  # reached through the proxy only
     assert "web:8000" in services["proxy"]["command"]
+    assert set(spec["networks"]) == {"default", "proxy"}
     used = {
         volume.split(":")[0]
         for service in services.values()
         for volume in service.get("volumes", [])
     }
     assert used == set(spec["volumes"]) == {"pgdata", "redisdata", "media", "caddy"}
+
+
+def test_gunicorn_and_the_settings_trust_the_proxy_network_alone():
+    """The proxy reaches gunicorn on a network of its own, which is what the app containers
+    trust (MCR_TRUSTED_PROXIES); the workers, on the default network, are not on it."""
+    spec = compose()
+    services = spec["services"]
+    assert services["proxy"]["networks"] == ["proxy"]
+    assert services["web"]["networks"] == ["default", "proxy"]
+    for name in ("postgres", "redis", "migrate", "worker"):
+        assert "networks" not in services[name]  # the default network only
+    (subnet,) = [entry["subnet"] for entry in spec["networks"]["proxy"]["ipam"]["config"]]
+    for name in APP_SERVICES:
+        trusted = services[name]["environment"]["MCR_TRUSTED_PROXIES"]
+        assert trusted == subnet == "${PROXY_SUBNET:-172.31.250.0/24}"
+    assert interpolate(subnet) == "172.31.250.0/24"
+
+
+def gunicorn_settings(**env: str) -> subprocess.CompletedProcess:
+    """deploy/gunicorn.conf.py's plain values, read in a fresh interpreter under `env`."""
+    script = (
+        "import runpy, json; s = runpy.run_path('deploy/gunicorn.conf.py'); "
+        "print(json.dumps({k: v for k, v in s.items() "
+        "if not k.startswith('_') and isinstance(v, (int, str, bool))}))"
+    )
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"MCR_TRUSTED_PROXIES", "GUNICORN_BIND"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_gunicorn_believes_forwarded_headers_from_the_trusted_proxies_only():
+    values = json.loads(gunicorn_settings().stdout)
+    # By default a proxy on the same machine, where gunicorn listens.
+    assert values["forwarded_allow_ips"] == "127.0.0.1/32,::1/128"
+    assert values["bind"] == "127.0.0.1:8000"
+    values = json.loads(gunicorn_settings(MCR_TRUSTED_PROXIES="172.31.250.0/24").stdout)
+    assert values["forwarded_allow_ips"] == "172.31.250.0/24"
+    refused = gunicorn_settings(MCR_TRUSTED_PROXIES="*")
+    assert refused.returncode != 0
+    assert "MCR_TRUSTED_PROXIES may not be '*'" in refused.stderr
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert "ENV GUNICORN_BIND=0.0.0.0:8000" in dockerfile  # in its container, for the proxy
 
 
 def test_the_celery_app_compose_names_exists():
@@ -138,15 +196,7 @@ def test_the_dockerfile_builds_on_python_3_11_and_runs_as_an_unprivileged_user()
 
 def test_the_gunicorn_settings_are_known_to_gunicorn_and_read_the_environment():
     known = {setting.name for setting in KNOWN_SETTINGS}
-    script = (
-        "import runpy, json; s = runpy.run_path('deploy/gunicorn.conf.py'); "
-        "print(json.dumps({k: v for k, v in s.items() "
-        "if not k.startswith('_') and isinstance(v, (int, str, bool))}))"
-    )
-    env = {**os.environ, "WEB_CONCURRENCY": "7", "GUNICORN_THREADS": "3", "GUNICORN_TIMEOUT": "45"}
-    result = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    result = gunicorn_settings(WEB_CONCURRENCY="7", GUNICORN_THREADS="3", GUNICORN_TIMEOUT="45")
     assert result.returncode == 0, result.stderr
     values = json.loads(result.stdout)
     assert set(values) <= known, set(values) - known
@@ -222,3 +272,60 @@ def test_every_static_file_a_template_names_is_collected(collected):
     }
     assert "tournaments/scoresheet.css" in named
     assert named - set(manifest["paths"]) == set()
+
+
+@contextlib.contextmanager
+def gunicorn_in_production(tmp_path, **env: str) -> Iterator[str]:
+    """gunicorn with deploy/gunicorn.conf.py (one worker) in production mode on loopback; its
+    base URL. Nothing here reads the database: the redirect to https comes first."""
+    port = free_port()
+    variables = {k: v for k, v in os.environ.items() if k not in {"DJANGO_MODE", "SECRET_KEY"}}
+    variables.update(
+        DJANGO_MODE="production",
+        SECRET_KEY="gunicorn-proto-" + "Zq8Lm3Xv7Pt2" * 5,
+        ALLOWED_HOSTS="127.0.0.1",
+        SITE_URL="https://mahjong.example.org",
+        MCR_VAR_DIR=str(tmp_path / "var"),
+        STATIC_ROOT=str(tmp_path / "static"),
+        **env,
+    )
+    command = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"]
+    command += ["--workers", "1", "--bind", f"127.0.0.1:{port}", "config.wsgi"]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=variables, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _attempt in range(300):
+            if process.poll() is not None:
+                pytest.fail(f"gunicorn exited: {process.stderr.read().decode()[-3000:]}")
+            try:
+                httpx.get(url, timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        stop(process)
+
+
+def claims_https(url: str) -> httpx.Response:
+    headers = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.7"}
+    return httpx.get(f"{url}/api/auth/token/", headers=headers, timeout=10)
+
+
+@pytest.mark.slow  # starts gunicorn
+def test_a_client_that_is_not_the_proxy_cannot_pass_plain_http_for_https(tmp_path):
+    with gunicorn_in_production(tmp_path, MCR_TRUSTED_PROXIES="172.31.250.0/24") as url:
+        response = claims_https(url)
+    # Sent back to https, as every plain-http request is: the header was not believed.
+    assert response.status_code == 301
+    assert response.headers["Location"] == f"https://{url.removeprefix('http://')}/api/auth/token/"
+
+
+@pytest.mark.slow  # starts gunicorn
+def test_the_trusted_proxy_tells_gunicorn_the_request_came_over_https(tmp_path):
+    with gunicorn_in_production(tmp_path, MCR_TRUSTED_PROXIES="127.0.0.1") as url:
+        response = claims_https(url)
+    assert response.status_code == 405  # served (a token is asked for with POST), not redirected
+    assert "Strict-Transport-Security" in response.headers  # sent over https only

@@ -2,6 +2,7 @@
 tournament only; a revoked link stops at once; `manage.py player_links` prints them all."""
 
 import io
+import ipaddress
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -61,6 +62,46 @@ def test_guessing_links_from_one_address_is_stopped_but_good_links_are_not_count
     statuses = [hall.get(f"/p/wrong-token-{n}/").status_code for n in range(4)]
     assert statuses == [404, 404, 404, 429]
     assert hall.get(f"/p/{links['A'].token}/").status_code == 302  # a good link still opens
+
+
+@pytest.fixture
+def guessing(seated, settings):
+    """A limit of 3 unknown links a minute from one address; the proxy's network trusted."""
+    settings.PLAYER_LINK_FAILURES_PER_MINUTE = 3
+    settings.TRUSTED_PROXIES = (ipaddress.ip_network("172.31.250.0/24"),)
+    return player_link_issue(player=seated["A"])
+
+
+# Either mode: the address a request is counted under never depends on DJANGO_MODE.
+@pytest.mark.parametrize("production", [True, False])
+def test_guessing_links_with_a_new_made_up_forwarded_address_each_is_still_stopped(
+    guessing, settings, production
+):
+    """A client that reaches gunicorn directly is counted under the address it connects from,
+    whatever X-Forwarded-For it sends."""
+    settings.PRODUCTION = production
+    direct = Client(REMOTE_ADDR="203.0.113.9")
+    statuses = [
+        direct.get(f"/p/wrong-token-{n}/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
+        for n in range(4)
+    ]
+    assert statuses == [404, 404, 404, 429]
+
+
+@pytest.mark.parametrize("production", [True, False])
+def test_behind_the_trusted_proxy_each_client_is_counted_under_his_forwarded_address(
+    guessing, settings, production
+):
+    settings.PRODUCTION = production
+    proxy = Client(REMOTE_ADDR="172.31.250.2")
+    guesser, other = (
+        {"HTTP_X_FORWARDED_FOR": "198.51.100.1"},
+        {"HTTP_X_FORWARDED_FOR": "198.51.100.2"},
+    )
+    statuses = [proxy.get(f"/p/wrong-token-{n}/", **guesser).status_code for n in range(4)]
+    assert statuses == [404, 404, 404, 429]
+    assert proxy.get("/p/wrong-token-x/", **other).status_code == 404  # not refused with him
+    assert proxy.get(f"/p/{guessing.token}/", **guesser).status_code == 302  # good links open
 
 
 def test_the_command_prints_every_players_number_name_and_link(sheet, seated, settings):

@@ -7,6 +7,7 @@ machinery, the print batches have their own.
 """
 
 import threading
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -762,7 +763,7 @@ def test_a_running_job_shows_a_sign_of_life_when_claimed_and_at_each_progress_wr
 
 
 def test_a_running_job_without_a_sign_of_life_for_too_long_is_stalled(tournament, chief):
-    stall = job_services.STALL_SECONDS
+    stall = job_services.stall_seconds()
     assert stall >= 120
     assert not job_stalled(job=running_job(tournament, chief, heartbeat_at=ago(stall - 5)))
     assert job_stalled(job=running_job(tournament, chief, heartbeat_at=ago(stall + 5)))
@@ -780,7 +781,7 @@ def test_a_running_job_without_a_sign_of_life_for_too_long_is_stalled(tournament
 
 
 def test_a_seating_search_is_not_stalled_within_its_time_limit(tournament, chief):
-    stall = job_services.STALL_SECONDS
+    stall = job_services.stall_seconds()
     searching = running_job(
         tournament,
         chief,
@@ -796,7 +797,7 @@ def test_a_seating_search_is_not_stalled_within_its_time_limit(tournament, chief
 
 def test_a_stalled_job_says_so_and_offers_a_retry(client, organiser, tournament):
     job = running_job(
-        tournament, organiser, heartbeat_at=ago(job_services.STALL_SECONDS + 60), done=2, total=8
+        tournament, organiser, heartbeat_at=ago(job_services.stall_seconds() + 60), done=2, total=8
     )
     client.force_login(organiser)
     status = client.get(status_url(job)).json()
@@ -832,7 +833,7 @@ def test_a_stalled_job_is_retried_and_its_old_attempt_can_no_longer_finish_it(
     django_capture_on_commit_callbacks,
     eager_jobs,
 ):
-    job = running_job(tournament, organiser, heartbeat_at=ago(job_services.STALL_SECONDS + 1))
+    job = running_job(tournament, organiser, heartbeat_at=ago(job_services.stall_seconds() + 1))
     old_attempt = JobProgress(job.pk, job.attempts, interval=0)
     with pytest.raises(PermissionRefused):
         job_retry(job=job, user=make_staff("other-organiser", Role.ORGANISER))
@@ -859,6 +860,156 @@ def test_attempts_are_counted_again_after_a_retry(fake_print, tournament, chief,
         job_retry(job=job, user=chief)
     job.refresh_from_db()
     assert (job.status, job.attempts) == ("done", MAX_ATTEMPTS + 1)
+
+
+# -- a stalled job is queued again by the workers themselves --------------------------------
+
+
+def test_a_stalled_job_is_queued_again_without_anyone_asking_and_runs_to_the_end(
+    fake_print, tournament, organiser, django_capture_on_commit_callbacks, eager_jobs
+):
+    """What a worker does every JOB_STALL_CHECK_SECONDS (tournaments.tasks.StalledJobsCheck):
+    a killed worker's print job goes on within minutes, not after the visibility timeout."""
+    job = running_job(
+        tournament, organiser, heartbeat_at=ago(job_services.stall_seconds() + 1), done=2, total=8
+    )
+    old_attempt = JobProgress(job.pk, job.attempts, interval=0)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert job_services.job_requeue_stalled() == [job.pk]
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.done, job.started_at) == ("queued", 1, 0, None)
+    assert job_services.job_requeue_stalled() == []  # queued once, not at every look
+    with pytest.raises(job_services.JobSuperseded):
+        old_attempt(3, 8, "the old attempt was alive after all")
+    assert len(callbacks) == 1
+    callbacks[0]()
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.result_name) == ("done", 2, "session-1_sheets.pdf")
+
+
+def test_a_job_alive_or_silent_within_its_kind_or_not_running_is_not_queued_again(
+    tournament, organiser
+):
+    stall = job_services.stall_seconds()
+    alive = running_job(tournament, organiser, heartbeat_at=ago(stall - 5))
+    searching = running_job(
+        tournament,
+        organiser,
+        kind=Job.Kind.SEATING,
+        params={"time_limit": 300},
+        heartbeat_at=ago(stall + 250),  # silent on purpose while it searches
+    )
+    queued = Job.objects.create(
+        tournament=tournament, requested_by=organiser, kind=Job.Kind.PRINT, params={}
+    )
+    failed = running_job(
+        tournament,
+        organiser,
+        status=Job.Status.FAILED,
+        error="x",
+        heartbeat_at=ago(10 * stall),
+        finished_at=timezone.now(),
+    )
+    assert job_services.job_requeue_stalled() == []
+    statuses = Job.objects.filter(pk__in=[alive.pk, searching.pk, queued.pk, failed.pk])
+    assert sorted(statuses.values_list("status", flat=True)) == [
+        "failed",
+        "queued",
+        "running",
+        "running",
+    ]
+
+
+def test_the_time_without_a_sign_of_life_that_makes_a_job_stalled_is_a_setting(
+    settings, tournament, organiser
+):
+    settings.JOB_STALL_SECONDS = 5
+    job = running_job(tournament, organiser, heartbeat_at=ago(6))
+    assert job_stalled(job=job)
+    settings.JOB_STALL_SECONDS = 120
+    assert not job_stalled(job=job)
+
+
+def test_a_job_queued_again_after_each_worker_death_is_given_up_after_max_attempts(
+    fake_print, tournament, organiser, run_jobs
+):
+    """Queued again by the workers, the attempts count on (a retry by a person starts them
+    afresh): a job that kills its worker every time does not go round for ever."""
+    job = running_job(
+        tournament,
+        organiser,
+        attempts=MAX_ATTEMPTS,
+        heartbeat_at=ago(job_services.stall_seconds() + 1),
+    )
+    with run_jobs():
+        assert job_services.job_requeue_stalled() == [job.pk]
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED and fake_print.calls == []
+    assert (
+        job.error == f"Stopped after {MAX_ATTEMPTS} attempts: the worker stopped during each one."
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # the beats come from a thread of their own
+def test_a_runner_silent_for_longer_than_the_stall_time_is_not_taken_for_lost(
+    fake_print, tournament, organiser, run_jobs, settings
+):
+    """A batch's PDF is built in one go, after the progress of its pages: while the process
+    lives, its sign of life is written all the same, and the job is neither stalled nor
+    queued again under the runner's feet."""
+    settings.JOB_STALL_SECONDS = 1  # a beat every quarter of a second
+    seen = []
+
+    def silent(step, progress):
+        if step == 2:
+            time.sleep(2)  # twice the stall time without a word
+            seen.append(job_stalled(job=Job.objects.get()))
+            seen.append(job_services.job_requeue_stalled())
+
+    fake_print.during = silent
+    with run_jobs():
+        job = start_print(tournament, organiser)
+    job.refresh_from_db()
+    assert seen == [False, []]
+    assert (job.status, job.attempts) == ("done", 1)
+    beating = [t for t in threading.enumerate() if t.name.endswith("-signs-of-life")]
+    assert beating == []  # the beats stop with the attempt
+
+
+def test_a_worker_looks_for_stalled_jobs_on_its_own_timer_and_survives_a_failed_look(
+    monkeypatch, settings
+):
+    from tournaments import tasks
+
+    class Timer:
+        """The worker's timer (celery.worker.components.Timer), as the step uses it."""
+
+        def __init__(self):
+            self.repeated = []
+
+        def call_repeatedly(self, seconds, function):
+            entry = type("Entry", (), {"canceled": False})()
+            entry.cancel = lambda: setattr(entry, "canceled", True)
+            self.repeated.append((seconds, function, entry))
+            return entry
+
+    settings.JOB_STALL_CHECK_SECONDS = 7
+    looks = []
+
+    def look(**kwargs):
+        looks.append(kwargs)
+        raise OperationalError("the database is restarting")
+
+    monkeypatch.setattr(job_services, "job_requeue_stalled", look)
+    worker = type("Worker", (), {"timer": Timer()})()
+    step = tasks.StalledJobsCheck(worker)
+    step.start(worker)
+    ((seconds, function, entry),) = worker.timer.repeated
+    assert (seconds, function) == (7, tasks.requeue_stalled_jobs)
+    function()  # logged, not raised: the worker's loop goes on
+    assert looks == [{}]
+    step.stop(worker)
+    assert entry.canceled
 
 
 # -- the runner works for the requester ----------------------------------------------------

@@ -3,6 +3,7 @@ within 15 minutes, the admin's login form and /login/ answer 429 with Retry-Afte
 (tournaments/login_throttle.py; the API's token endpoint: tests/api/test_auth_token.py)."""
 
 import datetime
+import ipaddress
 
 import pytest
 from axes.models import AccessAttempt
@@ -11,7 +12,7 @@ from django.db.models import F
 from django.test import RequestFactory
 from django.utils import translation
 
-from tournaments.login_throttle import client_ip_behind_proxy, lockout_message
+from tournaments.login_throttle import client_ip, lockout_message
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Tiles-and-Winds-8"
@@ -120,10 +121,81 @@ def test_the_lock_page_speaks_the_browsers_language(client, director):
         assert lockout_message(900) in page
 
 
-def test_the_client_address_behind_the_proxy_is_the_last_forwarded_one():
+PROXY = "172.31.250.2"  # the reverse proxy, on the network trusted below
+
+
+@pytest.fixture
+def behind_a_proxy(settings):
+    settings.TRUSTED_PROXIES = (ipaddress.ip_network("172.31.250.0/24"),)
+
+
+def test_the_client_address_behind_a_trusted_proxy_is_the_last_forwarded_one(behind_a_proxy):
     factory = RequestFactory()
-    forwarded = factory.get("/", REMOTE_ADDR="172.18.0.5", HTTP_X_FORWARDED_FOR="1.2.3.4, 5.6.7.8")
-    assert client_ip_behind_proxy(forwarded) == "5.6.7.8"
-    assert client_ip_behind_proxy(factory.get("/", REMOTE_ADDR="172.18.0.5")) == "172.18.0.5"
-    made_up = factory.get("/", REMOTE_ADDR="172.18.0.5", HTTP_X_FORWARDED_FOR="not-an-address")
-    assert client_ip_behind_proxy(made_up) == "172.18.0.5"
+    forwarded = factory.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="1.2.3.4, 5.6.7.8")
+    assert client_ip(forwarded) == "5.6.7.8"
+    assert client_ip(factory.get("/", REMOTE_ADDR=PROXY)) == PROXY
+    made_up = factory.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="not-an-address")
+    assert client_ip(made_up) == PROXY
+    # A chain of trusted proxies: the address the first of them saw.
+    chain = factory.get(
+        "/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="1.2.3.4, 5.6.7.8, 172.31.250.9"
+    )
+    assert client_ip(chain) == "5.6.7.8"
+
+
+def test_a_forwarded_address_from_a_client_that_is_not_a_trusted_proxy_is_ignored(
+    behind_a_proxy,
+):
+    factory = RequestFactory()
+    direct = factory.get("/", REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert client_ip(direct) == "203.0.113.9"
+    ipv6 = factory.get("/", REMOTE_ADDR="2001:db8::7", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert client_ip(ipv6) == "2001:db8::7"
+
+
+def test_by_default_only_a_proxy_on_the_same_machine_is_trusted(settings):
+    from config.env import LOOPBACK, env_networks
+
+    settings.TRUSTED_PROXIES = env_networks("MCR_TRUSTED_PROXIES_UNSET", LOOPBACK)
+    factory = RequestFactory()
+    local = factory.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert client_ip(local) == "1.2.3.4"
+    other = factory.get("/", REMOTE_ADDR="10.0.0.3", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert client_ip(other) == "10.0.0.3"
+
+
+def fail_as(client, address: str, forwarded: str, username: str):
+    return client.post(
+        "/login/",
+        {"username": username, "password": "wrong-password"},
+        REMOTE_ADDR=address,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
+
+
+def test_failures_with_a_new_made_up_forwarded_address_each_lock_the_real_address(
+    client, director, behind_a_proxy
+):
+    """A client reaching gunicorn directly cannot escape the count by rotating the header."""
+    statuses = [
+        fail_as(client, "203.0.113.9", f"198.51.100.{n}", f"nobody{n}").status_code
+        for n in range(10)
+    ]
+    assert statuses == [200] * 9 + [429]
+    assert_locked(log_in(client, "/admin/login/", "director", PASSWORD, "203.0.113.9"))
+    assert log_in(client, "/admin/login/", "director", PASSWORD, "203.0.113.10").status_code == 302
+
+
+def test_behind_the_trusted_proxy_failures_count_under_the_forwarded_address(
+    client, director, behind_a_proxy
+):
+    statuses = [fail_as(client, PROXY, "198.51.100.1", f"nobody{n}").status_code for n in range(10)]
+    assert statuses == [200] * 9 + [429]
+    # Another client behind the same proxy is not locked out with him.
+    other = client.post(
+        "/admin/login/",
+        {"username": "director", "password": PASSWORD},
+        REMOTE_ADDR=PROXY,
+        HTTP_X_FORWARDED_FOR="198.51.100.2",
+    )
+    assert other.status_code == 302

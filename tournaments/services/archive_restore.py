@@ -49,7 +49,7 @@ _UPLOAD_NAME = re.compile(rf"{UPLOAD_DIR}/[0-9a-f]{{32}}\.json")
 _PARAMS = {"upload", "slug", "name", "unlink_logins"}
 STEPS = 2  # reading the file, importing it
 # The import writes in one transaction and reports nothing meanwhile: this long without a
-# sign of life is not a stalled job (beyond the jobs' STALL_SECONDS).
+# sign of life is not a stalled job (beyond the jobs' JOB_STALL_SECONDS).
 QUIET_SECONDS = 600.0
 
 

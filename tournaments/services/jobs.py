@@ -19,10 +19,13 @@ built on tournaments registers its kinds in its `AppConfig.ready`, as reports do
   message) as it goes, outside any transaction (the progress must reach the database at once
   to be seen by the pages).
 
-A running job shows a sign of life (`heartbeat_at`) when claimed and at each progress write.
-If its process died without a word (a web server restarted under an eager job, a killed
-worker whose message is not redelivered), the job would say "running" forever: once its sign
-of life is older than it can be (`job_stalled`), its page says so and it may be retried.
+A running job shows a sign of life (`heartbeat_at`) when claimed, at each progress write and,
+from a thread of its own, every quarter of the stall time while its process lives
+(`SignsOfLife`). If its process died without a word (a web server restarted under an eager
+job, a killed worker), the job would say "running" until the broker hands the dead worker's
+message out again (an hour) or forever: once its sign of life is older than it can be
+(`job_stalled`), its page says so and it may be retried, and the Celery workers, which look
+for such jobs every JOB_STALL_CHECK_SECONDS, queue it again themselves (`job_requeue_stalled`).
 """
 
 import logging
@@ -38,7 +41,8 @@ from pathlib import Path
 import redis.exceptions
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.db import close_old_connections, transaction
+from django.db import DatabaseError, close_old_connections, connections, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.text import get_valid_filename
 from django.utils.translation import gettext as _
@@ -65,9 +69,6 @@ Runner = Callable[..., tuple[str, bytes] | None]
 PROGRESS_INTERVAL = 0.25  # seconds between two progress writes, at most
 # A job that killed its worker this many times is not started again (each death redelivers).
 MAX_ATTEMPTS = 5
-# A running job without a sign of life for this long has lost its process (progress is
-# written every PROGRESS_INTERVAL at most, a print batch reports each document).
-STALL_SECONDS = max(120.0, 2 * PROGRESS_INTERVAL)
 # What cannot reach the broker when a job is queued (Redis down or unreachable).
 BROKER_ERRORS = (BrokerError, redis.exceptions.ConnectionError, OSError)
 
@@ -94,7 +95,7 @@ def _seating_quiet_seconds(params: dict) -> float:
     return min(max(seconds, 0.0), MAX_TIME_LIMIT)
 
 
-# How long a kind's runner may stay silent on purpose, from its parameters (beyond STALL_SECONDS).
+# How long a kind's runner may stay silent on purpose, from its parameters (beyond stall_seconds()).
 QUIET_SECONDS: dict[str, Callable[[dict], float]] = {
     Job.Kind.SEATING: _seating_quiet_seconds,
 }
@@ -251,6 +252,13 @@ def job_start(
     return job
 
 
+def stall_seconds() -> float:
+    """How long a running job may go without a sign of life (beyond its kind's quiet time)
+    before it counts as lost (settings.JOB_STALL_SECONDS): four beats of `SignsOfLife` missed,
+    which a process that lives does not miss (docs/deployment.md)."""
+    return float(settings.JOB_STALL_SECONDS)
+
+
 def job_stalled(*, job: Job, now: datetime | None = None) -> bool:
     """Running, but with no sign of life for longer than its runner is ever silent: the process
     running it is gone (or hung). Its page says so, and it may be retried."""
@@ -260,7 +268,46 @@ def job_stalled(*, job: Job, now: datetime | None = None) -> bool:
     if last_sign is None:
         return False
     quiet = QUIET_SECONDS.get(job.kind, lambda params: 0.0)(job.params or {})
-    return (now or timezone.now()) - last_sign > timedelta(seconds=STALL_SECONDS + quiet)
+    return (now or timezone.now()) - last_sign > timedelta(seconds=stall_seconds() + quiet)
+
+
+def job_requeue_stalled(*, now: datetime | None = None) -> list[int]:
+    """Queue again, from scratch, every stalled job (its process died without a word: a worker
+    killed, its machine lost), so that it goes on within minutes, not when the broker hands the
+    dead worker's message out again (MCR_CELERY_VISIBILITY_TIMEOUT). Every Celery worker runs
+    this every JOB_STALL_CHECK_SECONDS (tournaments.tasks.StalledJobsCheck).
+
+    Unlike a retry, the attempts made count on, as for a message redelivered: a job that kills
+    its worker each time is given up after MAX_ATTEMPTS (`job_claim`). An attempt still alive
+    after all no longer owns the job (JobSuperseded). Returns the ids queued again."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=stall_seconds())
+    silent = Job.objects.filter(status=Job.Status.RUNNING).filter(
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff)
+    )
+    return [
+        job_id
+        for job_id in silent.order_by("pk").values_list("pk", flat=True)
+        if _requeue_if_stalled(job_id=job_id, now=now)
+    ]
+
+
+@transaction.atomic
+def _requeue_if_stalled(*, job_id: int, now: datetime) -> bool:
+    # Locked and looked at again: another worker may have queued it, or its attempt spoken.
+    job = Job.objects.select_for_update().filter(pk=job_id).first()
+    if job is None or not job_stalled(job=job, now=now):
+        return False
+    logger.warning(
+        "job %s: attempt %s shows no sign of life since %s; queued again",
+        job.pk,
+        job.attempts,
+        job.heartbeat_at or job.started_at,
+    )
+    _reset(job, status=Job.Status.QUEUED, started_at=None)
+    job.save()
+    _enqueue(job)
+    return True
 
 
 def job_retry(*, job: Job, user) -> Job:
@@ -339,6 +386,54 @@ class JobProgress:
         ).update(done=done, total=total, message=message, heartbeat_at=timezone.now())
         if not updated:
             raise JobSuperseded(self.job_id)
+
+
+class SignsOfLife:
+    """While an attempt runs in this process, a thread of its own writes the attempt's sign of
+    life (`heartbeat_at`) every quarter of the stall time, whatever the runner is doing: a
+    runner silent through a long step (a batch's PDF is built in one go, after the progress
+    of its pages) is not taken for lost. Only a process that is gone (a worker killed, its
+    machine lost) stops writing it, and its job is then queued again (`job_requeue_stalled`).
+
+    It stops once the attempt no longer owns the job (superseded, finished); a write that
+    fails (the database restarting) is tried again at the next beat."""
+
+    def __init__(self, job_id: int, attempt: int, *, interval: float | None = None):
+        self.job_id = job_id
+        self.attempt = attempt
+        self.interval = interval if interval is not None else stall_seconds() / 4
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(
+            target=self._beat, name=f"job-{job_id}-signs-of-life", daemon=True
+        )
+
+    def __enter__(self) -> "SignsOfLife":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._stopped.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        try:
+            while not self._stopped.wait(self.interval):
+                if not self._write():
+                    return
+        finally:
+            connections.close_all()  # this thread's own connections
+
+    def _write(self) -> bool:
+        """Whether this attempt still owns the job."""
+        try:
+            return bool(
+                Job.objects.filter(
+                    pk=self.job_id, attempts=self.attempt, status=Job.Status.RUNNING
+                ).update(heartbeat_at=timezone.now())
+            )
+        except DatabaseError:
+            logger.warning("job %s: its sign of life could not be written", self.job_id)
+            return True
 
 
 def job_claim(*, job_id: int) -> Job | None:
@@ -446,7 +541,11 @@ def job_execute(*, job: Job) -> None:
     language = job.language or settings.LANGUAGE_CODE
     try:
         # The audit trail names who asked; the forms are in the language he asked them in.
-        with acting_as(job.requested_by), translation.override(language):
+        with (
+            SignsOfLife(job.pk, job.attempts),
+            acting_as(job.requested_by),
+            translation.override(language),
+        ):
             # Checked again: the role or the tournament may have changed since it was queued.
             checker(user=job.requested_by, tournament=job.tournament, params=job.params)
             result = runner(
