@@ -24,14 +24,22 @@ RANKING_SETTINGS = RESULT_SETTINGS | {
     "team_counts_disqualified",
 }
 
+# Settings of how the event is played: fixed once it is finished (every sheet of every planned
+# session countersigned). More or fewer sessions would make a finished tournament one that is
+# not (or one that finished earlier than it did), and who enters hands would open the players'
+# entry on a closed event. The chief umpire reopens it first if play goes on.
+FINISHED_SETTINGS = {"sessions_planned", "hand_entry"}
+
 
 def tournament_check_change(
     *, tournament: Tournament, changed: list[str], previous_status: str | None = None, user=None
 ) -> None:
     """Refuse a change that would alter signed results or the official ranking: once a sheet
     is signed its results change only by a correction, and the rules that rank them stay as
-    they were. The hand entry (tiles or points only) is fixed once a hand is recorded.
+    they were. The hand entry (tiles or points only) is fixed once a hand is recorded; the
+    number of sessions and who enters hands once the tournament is finished (409).
     Reopening a finished tournament is for the chief umpire."""
+    _check_finished_settings(changed, previous_status)
     if RANKING_SETTINGS & set(changed) and _signed_sheets(tournament).exists():
         raise TournamentError(
             _(
@@ -53,6 +61,26 @@ def tournament_check_change(
             policies.may_reopen_tournament(user),
             _("Only the chief umpire reopens a finished tournament."),
         )
+
+
+def _check_finished_settings(changed: list[str], previous_status: str | None) -> None:
+    """A finished tournament that stays finished keeps FINISHED_SETTINGS (reopening it in the
+    same change, by the chief umpire, lets them change)."""
+    fixed = FINISHED_SETTINGS & set(changed)
+    stays_finished = previous_status == Tournament.Status.FINISHED and "status" not in changed
+    if fixed and stays_finished:
+        raise TournamentError(
+            _(
+                "The tournament is finished: %(names)s no longer change (the chief umpire "
+                "reopens it first)."
+            )
+            % {"names": ", ".join(str(_setting_label(name)) for name in sorted(fixed))},
+            code="invalid_state",
+        )
+
+
+def _setting_label(name: str):
+    return Tournament._meta.get_field(name).verbose_name
 
 
 def tournament_status_refresh(*, tournament_id: int) -> Tournament:
