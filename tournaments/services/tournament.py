@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, TableSession, Tournament
+from tournaments.selectors.umpire_rota import LOCKED_STATUSES
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import SheetChanged, sheet_touch
 
@@ -156,6 +157,35 @@ def tournament_save(
     return tournament
 
 
+def umpires_check_may_change(tournament: Tournament) -> None:
+    """A finished tournament's umpires no longer change: its sheets are the final record
+    (409). Every door that assigns umpires asks this: the rota, one sheet's PATCH, the
+    admin's action on score sheets."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            _("The tournament is finished: its umpires no longer change."), code="invalid_state"
+        )
+
+
+def sheet_umpire_is_fixed(sheet: TableSession) -> bool:
+    """Who umpired a sheet its umpire has signed (or that is final) stays on record: his
+    signature is on it (Appendix 5). The rota leaves such a sheet as it is and lists it; one
+    sheet's assignment is refused (`sheet_umpire_check_may_change`)."""
+    return sheet.status in LOCKED_STATUSES
+
+
+def sheet_umpire_check_may_change(sheet: TableSession, tournament: Tournament) -> None:
+    """The umpire of this sheet (of `tournament`) may be assigned: the tournament is not
+    finished and the sheet is not signed (409 otherwise: `umpires_check_may_change`,
+    `sheet_umpire_is_fixed`)."""
+    umpires_check_may_change(tournament)
+    if sheet_umpire_is_fixed(sheet):
+        raise TournamentError(
+            _("%(sheet)s is signed: who umpired it stays on record.") % {"sheet": sheet},
+            code="locked",
+        )
+
+
 @transaction.atomic
 def table_sessions_assign_umpire(
     *,
@@ -166,15 +196,22 @@ def table_sessions_assign_umpire(
 ) -> int:
     """Make `umpire` the one umpire who may enter hands on these score sheets (each change is
     kept in the sheet's history, and bumps the sheet's version like any write to it); the
-    chief umpire assigns them. `expected_version` (one sheet): the version the user read."""
+    chief umpire assigns them. `expected_version` (one sheet): the version the user read.
+    Refused as a whole, nothing changed, when a sheet's umpire may no longer change (a signed
+    sheet, a finished tournament: `sheet_umpire_check_may_change`)."""
     if user is not None:
         roles.require(policies.may_assign_umpire(user), _("Only the chief umpire assigns umpires."))
     count = 0
     # The admin's queryset may be annotated (GROUP BY), which FOR UPDATE refuses: lock by pk.
     sheets = TableSession.objects.filter(pk__in=list(table_sessions.values_list("pk", flat=True)))
+    tournaments: dict[int, Tournament] = {}
     for sheet in sheets.select_for_update().select_related("session").order_by("pk"):
         if expected_version is not None and sheet.version != expected_version:
             raise SheetChanged()
+        tournament_id = sheet.session.tournament_id
+        if tournament_id not in tournaments:
+            tournaments[tournament_id] = Tournament.objects.get(pk=tournament_id)
+        sheet_umpire_check_may_change(sheet, tournaments[tournament_id])
         if sheet.umpire_id != (umpire.pk if umpire else None):
             sheet.umpire = umpire
             sheet.save(update_fields=["umpire"])
