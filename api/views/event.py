@@ -327,11 +327,11 @@ class TeamListApi(APIView):
         operation_id="teams_create",
         summary="Register a team",
         request=InputSerializer,
-        responses={201: OutputSerializer, **error_responses(400, 401, 403, 404)},
+        responses={201: OutputSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """Register a team (organiser, chief umpire); a name used by another team of the
-        tournament, in any case, is refused."""
+        tournament, in any case, is refused; a finished tournament takes no team (409)."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
