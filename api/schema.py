@@ -1,6 +1,7 @@
 """What every endpoint shares, written once in the schema (drf-spectacular's postprocessing
-hooks; set in SPECTACULAR_SETTINGS): the descriptions of the path parameters, and the 415 of
-every operation that takes a body."""
+hooks; set in SPECTACULAR_SETTINGS): the descriptions of the path parameters, the 415 of
+every operation that takes a body, and the 414 and 431 of every operation (a request line or
+headers past the web server's limits)."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -59,4 +60,37 @@ def document_unsupported_media_type(result, generator, request, public):
                 operation["responses"].setdefault(
                     "415", {"content": content, "description": str(UNSUPPORTED_MEDIA_TYPE)}
                 )
+    return result
+
+
+# What gunicorn reads of a request before Django sees it; it answers a longer request line
+# (method, address, query string) 414 and a longer header line, or more header lines, 431,
+# whatever the operation. deploy/gunicorn.conf.py sets its `limit_request_line`,
+# `limit_request_field_size` and `limit_request_fields` to these (tests/deploy check that the
+# two files agree).
+REQUEST_LINE_LIMIT = 4094
+HEADER_LINE_LIMIT = 8190
+HEADER_COUNT_LIMIT = 100
+
+REQUEST_LINE_TOO_LONG = _(
+    "The request line (method, address and query string) is longer than the web server reads "
+    "(%(limit)s bytes): it answers with a short text page before the API sees the request. "
+    "Shorten the query."
+)
+HEADERS_TOO_LARGE = _(
+    "A header line is longer than the web server reads (%(size)s bytes), or the request has "
+    "more than %(count)s headers: it answers with a short text page before the API sees the "
+    "request."
+)
+
+
+def document_web_server_refusals(result, generator, request, public):
+    """Every operation may answer 414 and 431: the web server (gunicorn) refuses a request line
+    or headers past its limits before the request reaches the API, whatever the operation."""
+    too_long = str(REQUEST_LINE_TOO_LONG) % {"limit": REQUEST_LINE_LIMIT}
+    too_large = str(HEADERS_TOO_LARGE) % {"size": HEADER_LINE_LIMIT, "count": HEADER_COUNT_LIMIT}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            operation["responses"].setdefault("414", {"description": too_long})
+            operation["responses"].setdefault("431", {"description": too_large})
     return result

@@ -262,6 +262,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.describe_path_parameters",
         "api.schema.document_unsupported_media_type",
+        "api.schema.document_web_server_refusals",
     ],
     # The seat positions A–D are one choice set wherever they appear (winner, discarder, …).
     "ENUM_NAME_OVERRIDES": {

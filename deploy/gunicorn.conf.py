@@ -29,6 +29,14 @@ keepalive = 5
 # Recycle each worker now and then (jittered so that they do not all restart together).
 max_requests = 5000
 max_requests_jitter = 500
+# What is read of a request (gunicorn's defaults, written out): the longest request line
+# (method, address, query string; longer: 414), the longest header line and the most header
+# lines (more: 431), answered before Django sees the request. The API's schema documents both
+# answers with these figures (api/schema.py, REQUEST_LINE_LIMIT and the two after it): change
+# both files together.
+limit_request_line = 4094
+limit_request_field_size = 8190
+limit_request_fields = 100
 
 accesslog = "-"
 errorlog = "-"

@@ -16,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from series import selectors
 from series.models import Series, SeriesPlayerLink
 from series.services import (
+    series_check_name_and_slug,
     series_create,
     series_delete,
     series_player_link,
@@ -41,16 +42,28 @@ class SeriesForm(forms.ModelForm):
 
     def clean(self):
         """A new series is created here, by the service, so that its refusal shows on the
-        form; a change is saved by the admin's save_model and save_related."""
+        form; a change is saved by the admin's save_model and save_related, once the service's
+        checks of its name and slug pass here."""
         cleaned = super().clean()
-        if self.errors or self.instance.pk is not None:
+        if self.errors:
             return cleaned
+        if self.instance.pk is not None:
+            return self._check_rename(cleaned)
         try:
             self.instance = series_create(
                 name=cleaned["name"],
                 slug=cleaned["slug"],
                 tournament_slugs=[t.slug for t in cleaned["tournaments"]],
                 user=self.user,
+            )
+        except TournamentError as error:
+            self.add_error(getattr(error, "field", None), error.message)
+        return cleaned
+
+    def _check_rename(self, cleaned: dict) -> dict:
+        try:
+            series_check_name_and_slug(
+                name=cleaned["name"], slug=cleaned["slug"], series=self.instance
             )
         except TournamentError as error:
             self.add_error(getattr(error, "field", None), error.message)

@@ -20,8 +20,10 @@ from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.history import acting_as
 from tournaments.models import Player, Tournament
+from tournaments.texts import shows_nothing, shows_nothing_message, visible_text
 
 NAME_LENGTH = Series._meta.get_field("name").max_length
+NAME_LABEL = Series._meta.get_field("name").verbose_name
 SLUG_LENGTH = Series._meta.get_field("slug").max_length
 
 
@@ -38,7 +40,12 @@ def _require_organiser(user) -> None:
 
 
 def _clean_name(name: str) -> str:
-    name = (name or "").strip()
+    """The name without the invisible characters around it; refused when it shows nothing
+    (only zero-width, control or format characters), as a tournament's or a player's is."""
+    typed = name or ""
+    name = visible_text(typed)
+    if shows_nothing(typed):
+        raise SeriesRefused(shows_nothing_message(NAME_LABEL), field="name")
     if not name:
         raise SeriesRefused(_("Give the series a name."), field="name")
     if len(name) > NAME_LENGTH:
@@ -89,6 +96,13 @@ def _tournaments(slugs: list[str]) -> list[Tournament]:
             code="unknown_tournament",
         )
     return [found[slug] for slug in wanted]
+
+
+def series_check_name_and_slug(*, name: str, slug: str, series: Series | None = None) -> None:
+    """Refuse a name or a slug a series may not take (`series`: the one being renamed), as
+    `series_create` and `series_rename` do: for a form to show the refusal before saving."""
+    _clean_name(name)
+    _clean_slug(slug, series=series)
 
 
 @transaction.atomic

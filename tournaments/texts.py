@@ -34,6 +34,21 @@ def has_visible_text(text) -> bool:
     return any(_shows(char) for char in str(text or ""))
 
 
+def shows_nothing(text) -> bool:
+    """Typed (more than spaces) but showing nothing a reader can see: refused where typed,
+    also in an optional text (a venue, a club), which would otherwise print as a blank."""
+    text = str(text or "")
+    return bool(text.strip()) and not has_visible_text(text)
+
+
+def shows_nothing_message(field) -> str:
+    """The refusal of a text that shows nothing, naming its field."""
+    return _(
+        "The %(field)s shows no visible character: only spaces, zero-width, control or "
+        "format characters."
+    ) % {"field": field}
+
+
 def visible_text(text) -> str:
     """`text` without the invisible characters around it (a NUL character stays, to be
     refused); "" when nothing a reader can see is left (only spaces, zero-width, control or

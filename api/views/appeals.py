@@ -278,13 +278,14 @@ class AppealListApi(APIView):
         operation_id="appeals_create",
         summary="File an appeal",
         request=InputSerializer,
-        responses={201: AppealOutput, **error_responses(400, 401, 403, 404)},
+        responses={201: AppealOutput, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """File an appeal in writing against a ruling of a session (rules 3.12.1-3.12.3), within
         30 minutes after the session's end. The player concerned files on his own login, his
         team's captain for him, or the chief umpire enters a written appeal handed in on paper
-        (with `filed_at`). The fee is the tournament's `appeal_fee`."""
+        (with `filed_at`). The fee is the tournament's `appeal_fee`. A player with three
+        appeals open already files no fourth (409)."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -96,7 +96,10 @@ TOURNAMENT_HELP = {
     "venue": gettext_lazy("where it is played"),
     "status": gettext_lazy("registration, seated (chart drawn), running or finished"),
     "format": gettext_lazy("round_robin, elimination or mixed (qualifying then a final stage)"),
-    "sessions_planned": gettext_lazy("number of sessions, at least six (rule 3.5.4)"),
+    "sessions_planned": gettext_lazy(
+        "number of sessions, at least six (rule 3.5.4), at most 99; fixed once the tournament "
+        "is finished"
+    ),
     "session_minutes": gettext_lazy("length of a session in minutes (150, rule 3.5.6)"),
     "entry_mode": gettext_lazy(
         "tiles: the tiles of every winning hand are entered; points: winner, discarder and "
@@ -245,14 +248,15 @@ class TournamentDetailApi(APIView):
         operation_id="tournaments_partial_update",
         summary="Change a tournament's settings",
         request=TournamentInput(partial=True),
-        responses={200: TournamentOutput, **error_responses(400, 401, 403, 404)},
+        responses={200: TournamentOutput, **error_responses(400, 401, 403, 404, 409)},
     )
     def patch(self, request, slug):
         """Change the settings given (the others stay). Once a sheet is signed, the settings
         that decide results and the ranking (tie_rule, tie_breaks, carry_over_points,
         qualifying_sessions, finalists, forfeit_contest_points, team_counts_disqualified) no
         longer change; a changed tie rule or forfeit_contest_points recomputes every session
-        result; only the chief umpire reopens a finished tournament."""
+        result; only the chief umpire reopens a finished tournament. A finished tournament
+        keeps its sessions_planned and hand_entry (409) unless the same request reopens it."""
         tournament = tournament_for(slug)
         require_organiser(request.user, _("Only an organiser changes a tournament's settings."))
         serializer = TournamentInput(tournament, data=request.data, partial=True)
@@ -323,11 +327,11 @@ class TeamListApi(APIView):
         operation_id="teams_create",
         summary="Register a team",
         request=InputSerializer,
-        responses={201: OutputSerializer, **error_responses(400, 401, 403, 404)},
+        responses={201: OutputSerializer, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug):
         """Register a team (organiser, chief umpire); a name used by another team of the
-        tournament, in any case, is refused."""
+        tournament, in any case, is refused; a finished tournament takes no team (409)."""
         tournament = tournament_for(slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -148,13 +148,15 @@ class SessionStartApi(APIView):
         operation_id="sessions_start",
         summary="Start a session",
         request=SessionTimeInput,
-        responses={200: SessionOutput, **error_responses(400, 401, 403, 404)},
+        responses={200: SessionOutput, **error_responses(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug, number):
         """Record the session's actual start (now, or `at`). Check-ins already recorded are
         judged again against it (rule 3.11.2). Starting again moves the start. Sessions start
         in their order: a start before an earlier session's or after a later session's, or
-        after the session's end, is refused (400)."""
+        after the session's end, is refused (400). A session holding a disqualified or
+        excluded player in a seat, or whose late arrivals it would change on a signed sheet,
+        does not start (409)."""
         session = session_for(slug, number)
         serializer = SessionTimeInput(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -165,13 +165,15 @@ class ScoreSheetDetailApi(APIView):
         parameters=[IF_MATCH],
         responses={
             200: SheetDetailSerializer,
-            **error_responses(400, 401, 403, 404, 412, 428),
+            **error_responses(400, 401, 403, 404, 409, 412, 428),
         },
     )
     def patch(self, request, sheet_id: int):
         """The chief umpire assigns the one umpire who enters hands on this sheet (an umpire
         or chief umpire by username), or none (null). Needs `If-Match` with the sheet's ETag
-        (428 without, 412 when stale); kept in the sheet's history; the ETag changes."""
+        (428 without, 412 when stale); kept in the sheet's history; the ETag changes. A signed
+        or countersigned sheet keeps its umpire (409 `locked`), and so does every sheet of a
+        finished tournament (409 `invalid_state`), as on the umpire rota."""
         # Who first, then the version, then the body (docs/api.md).
         sheet = sheet_for_write(request.user, sheet_id, ASSIGNS_UMPIRE)
         version = expected_version(request, sheet)

@@ -3,13 +3,15 @@ operation, every method, valid and invalid input, meets no server error (5xx) an
 status its schema does not document.
 
 The database holds a demo tournament (`build_demo`: sessions played, signed, countersigned,
-penalties, corrections, appeals decided, a disqualification) and a tournament in play whose
-sheet the umpire keeps (two hands entered, a second session not started, an open appeal), and
-print jobs. Most generated path parameters, the body's `tournament` and the sheet's `If-Match`
-are replaced by these objects, so that the requests reach the services; the rest keep the
-generated value, for the 404s, 412s and 400s. Each request runs in a savepoint rolled back
-after it: every example starts from the same data, and one request's failure cannot spoil the
-next (PostgreSQL aborts a transaction on an error).
+penalties, corrections, appeals decided, a disqualification), a tournament in play whose
+sheet the umpire keeps (two hands entered, a second session not started, an open appeal), a
+finished tournament (its one sheet final, a second session never played: what a finished
+tournament refuses, 409, is documented too), and print jobs. Most generated path parameters,
+the body's `tournament` and the sheet's `If-Match` are replaced by these objects, so that the
+requests reach the services; the rest keep the generated value, for the 404s, 412s and 400s.
+Each request runs in a savepoint rolled back after it: every example starts from the same
+data, and one request's failure cannot spoil the next (PostgreSQL aborts a transaction on an
+error).
 
 Deterministic: examples are derandomized and no example database is kept. The test counts the
 answers by status class and asserts that the requests reached the endpoints.
@@ -35,11 +37,12 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
 from config.wsgi import application
-from tests.tournaments.factories import TournamentFactory, seated_table
+from tests.tournaments.factories import TournamentFactory, seated_table, sign_sheets
 from tournaments.demo.builder import build_demo
 from tournaments.models import Appeal, Job, TableSession, Tournament
 from tournaments.services.appeals import appeal_file
 from tournaments.services.hands import hand_record_no_win
+from tournaments.services.signoff import sheet_countersign
 
 CHECKS = [not_a_server_error, status_code_conformance]
 # Examples per operation and login (900 requests in all, about 20 s); MCR_FUZZ_EXAMPLES=300
@@ -78,6 +81,7 @@ def world(db, settings, tmp_path, keep_the_test_connection):
         confirmed=True,
         user=chief,
     )
+    finished = finished_tournament(umpire)
     Job.objects.create(kind=Job.Kind.PRINT, tournament=demo, requested_by=chief)
     Job.objects.create(kind=Job.Kind.SEATING, tournament=live, requested_by=users["organiser"])
     now = timezone.now()
@@ -97,15 +101,35 @@ def world(db, settings, tmp_path, keep_the_test_connection):
         "chief": Token.objects.create(user=chief).key,
         "umpire": Token.objects.create(user=umpire).key,
         "path": {
-            "slug": [live.slug, demo.slug],
-            "sheet_id": [sheet.pk, demo_sheets.first().pk, demo_sheets.last().pk],
+            "slug": [live.slug, demo.slug, finished.slug],
+            "sheet_id": [
+                sheet.pk,
+                demo_sheets.first().pk,
+                demo_sheets.last().pk,
+                TableSession.objects.get(session__tournament=finished, session__number=1).pk,
+            ],
             "appeal_id": [appeal.pk, *Appeal.objects.exclude(pk=appeal.pk).values_list("pk")[:1]],
             "job_id": list(Job.objects.order_by("pk").values_list("pk", flat=True)),
             "number": [1, 2, 3],
             "registration_number": [1, 2, 5],
         },
-        "tournaments": [live.slug, demo.slug],
+        "tournaments": [live.slug, demo.slug, finished.slug],
     }
+
+
+def finished_tournament(umpire) -> Tournament:
+    """A finished tournament: session 1 played, its sheet (the umpire's) final; session 2
+    seated but never started (its start is refused as the tournament is finished)."""
+    finished = TournamentFactory(slug="fuzz-finished", entry_mode="points")
+    sheet = seated_table(finished, started=True)
+    seated_table(finished, session_number=2, players=[seat.player for seat in sheet.seats.all()])
+    TableSession.objects.filter(pk=sheet.pk).update(umpire=umpire)
+    for _ in range(16):
+        hand_record_no_win(table_session=sheet, outcome="draw")
+    sign_sheets(sheet)
+    sheet_countersign(table_session=sheet)
+    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.FINISHED)
+    return finished
 
 
 def chosen(value, choices: list):

@@ -164,6 +164,7 @@ def test_the_same_check_in_time_again_changes_nothing(sheet):
 def test_a_check_in_before_the_session_starts_is_on_time_until_it_starts(table_session):
     session = table_session.session
     session.actual_start = None  # not started yet: players check in before the start
+    session.scheduled_start = START  # as scheduled (an arrival is plausible from the day before)
     session.save()
     arrived = START + datetime.timedelta(minutes=12)
     checkin_record(session=session, player=player_at(table_session, "B"), arrived_at=arrived)

@@ -45,6 +45,12 @@ def _row(home, sheet):
 
 
 def _check_in_everyone(sheet, at=PLAY_START - datetime.timedelta(minutes=10)):
+    """Every player arrives; a session not started yet is scheduled at PLAY_START first (an
+    arrival is plausible from a day before the session's start)."""
+    Session.objects.filter(pk=sheet.session_id, scheduled_start__isnull=True).update(
+        scheduled_start=PLAY_START
+    )
+    sheet.session.refresh_from_db()
     for seat in sheet.seats.select_related("player"):
         checkin_record(session=sheet.session, player=seat.player, arrived_at=at)
 

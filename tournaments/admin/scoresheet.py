@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import policies
-from tournaments.admin.base import get_or_404, render, report_error, require_director
+from tournaments.admin.base import add_error, get_or_404, render, report_error, require_director
 from tournaments.admin.fast_rows import FastRowsMixin
 from tournaments.admin.forms import (
     UmpireForm,
@@ -166,11 +166,18 @@ class TableSessionAdmin(FastRowsMixin, admin.ModelAdmin):
         if "apply" in request.POST:
             form = UmpireForm(request.POST)
             if form.is_valid():
-                count = table_sessions_assign_umpire(
-                    table_sessions=queryset, umpire=form.cleaned_data["umpire"], user=request.user
-                )
-                self.message_user(request, _("Umpire set on %(n)s score sheet(s).") % {"n": count})
-                return None
+                try:
+                    count = table_sessions_assign_umpire(
+                        table_sessions=queryset,
+                        umpire=form.cleaned_data["umpire"],
+                        user=request.user,
+                    )
+                except TournamentError as error:  # a signed sheet, a finished tournament
+                    add_error(form, error)
+                else:
+                    message = _("Umpire set on %(n)s score sheet(s).") % {"n": count}
+                    self.message_user(request, message)
+                    return None
         else:
             form = UmpireForm()
         return render(

@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.history import audited
+from tournaments.texts import shows_nothing, shows_nothing_message, visible_text
 
 # Further tie-breaks after table points and contest points (rule 3.10.1 names those two
 # only): the organiser's choice, none by default.
@@ -15,6 +16,14 @@ TIE_BREAK_CHOICES = {
 EARLIER_DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
 # Rule 3.5.6: "El tiempo límite para cada sesión es de 150 minutos" (the longest a session runs).
 MAX_SESSION_MINUTES = 150
+# Rule 3.5.4: "Debe haber un mínimo de seis rondas o sesiones". The rules set no maximum; 99
+# sessions of 150 minutes are ten days of play round the clock, beyond any event, while the
+# seating search, the umpire rota and the printed forms work through every planned session
+# (an unbounded number stalled them: docs/results.md, "The number of sessions").
+MIN_SESSIONS_PLANNED = 6
+MAX_SESSIONS_PLANNED = 99
+# The tournament's texts that must show something when typed (the name is also required).
+SHOWN_TEXTS = ("name", "venue")
 
 
 def default_tie_breaks() -> list[str]:
@@ -64,8 +73,11 @@ class Tournament(models.Model):
     sessions_planned = models.PositiveSmallIntegerField(
         _("number of sessions"),
         default=8,
-        validators=[MinValueValidator(6)],
-        help_text=_("A tournament has at least six sessions (rule 3.5.4)."),
+        validators=[
+            MinValueValidator(MIN_SESSIONS_PLANNED),
+            MaxValueValidator(MAX_SESSIONS_PLANNED),
+        ],
+        help_text=_("A tournament has at least six sessions (rule 3.5.4), at most 99."),
     )
     session_minutes = models.PositiveSmallIntegerField(
         _("session length (minutes)"),
@@ -150,13 +162,22 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-start_date", "name"]
+        constraints = [
+            # The database keeps the bound that protects the machine whatever writes the row.
+            # The rule's minimum of six is every door's validator (full_clean), not the
+            # database's: the demo and the benchmarks build shorter tournaments directly.
+            models.CheckConstraint(
+                condition=models.Q(sessions_planned__lte=MAX_SESSIONS_PLANNED),
+                name="tournament_sessions_planned_at_most_99",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
     def clean(self):
         """What the admin form and the API both refuse (full_clean calls this)."""
-        errors = {}
+        errors = self._text_errors()
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = _("The tournament cannot end before it starts.")
         if (
@@ -171,3 +192,16 @@ class Tournament(models.Model):
             }
         if errors:
             raise ValidationError(errors)
+
+    def _text_errors(self) -> dict:
+        """The name and the venue as players' and teams' names are: without the invisible
+        characters around them, and refused when typed but showing nothing (only zero-width,
+        control or format characters, tournaments/texts.py)."""
+        errors = {}
+        for name in SHOWN_TEXTS:
+            value = getattr(self, name) or ""
+            if shows_nothing(value):
+                errors[name] = shows_nothing_message(self._meta.get_field(name).verbose_name)
+            else:
+                setattr(self, name, visible_text(value))
+        return errors

@@ -28,6 +28,9 @@ from tournaments.system_texts import system_text_store
 
 # A clock at the table may run a little ahead of the server's.
 ARRIVAL_CLOCK_TOLERANCE = timedelta(minutes=5)
+# A player comes early, not days early: an arrival longer than this before the session's start
+# is a date typed wrong (docs/penalties.md, "Late arrival and check-in").
+ARRIVAL_EARLIEST_BEFORE_START = timedelta(days=1)
 
 
 def minutes_late(*, actual_start: datetime | None, arrived_at: datetime) -> int:
@@ -214,6 +217,40 @@ def _check_no_show_possible(session: Session, absent: bool) -> None:
         )
 
 
+def earliest_arrival(session: Session) -> tuple[datetime | None, str]:
+    """The earliest arrival time taken as real, and what decides it: a day before the
+    session's recorded start, else before its scheduled start ("start"); with neither, the
+    tournament's first day decides (`_check_after_first_day`: None here); with no first day
+    either, a day before the tournament was created ("created": nobody arrives for a session
+    of a tournament that did not exist yet)."""
+    start = session.actual_start or session.scheduled_start
+    if start is not None:
+        return start - ARRIVAL_EARLIEST_BEFORE_START, "start"
+    if session.tournament.start_date is not None:
+        return None, "first_day"
+    return session.tournament.created_at - ARRIVAL_EARLIEST_BEFORE_START, "created"
+
+
+def _check_plausible_arrival(session: Session, arrived_at: datetime | None) -> None:
+    """An arrival before `earliest_arrival` is a date typed wrong (year 1, last year)."""
+    earliest, decided_by = earliest_arrival(session)
+    if arrived_at is None or earliest is None or arrived_at >= earliest:
+        return
+    at = date_format(timezone.localtime(earliest), "DATETIME_FORMAT")
+    if decided_by == "start":
+        message = _(
+            "An arrival cannot be recorded more than a day before the session's start: not "
+            "before %(at)s."
+        )
+    else:
+        message = _(
+            "An arrival cannot be recorded more than a day before the tournament was created "
+            "(not before %(at)s): give the session its start, or the tournament its first day, "
+            "first."
+        )
+    raise TournamentError(message % {"at": at})
+
+
 def _check_after_first_day(session: Session, arrived_at: datetime | None) -> None:
     """An arrival before the tournament's first day is a date typed wrong."""
     first_day = session.tournament.start_date
@@ -254,6 +291,7 @@ def checkin_apply(
     Shared by the umpire's check-in and the director's correction of one.
     """
     arrived_at = _checked_arrival(arrived_at, absent)
+    _check_plausible_arrival(session, arrived_at)
     _check_after_first_day(session, arrived_at)
     _check_no_show_possible(session, absent)
     seat = next(s for s in seats if player.pk in (s.player_id, s.replaced_player_id))

@@ -22,7 +22,7 @@ from tournaments.history import history_user
 from tournaments.live import live_touch
 from tournaments.models import Player, Seat, TableSession, Team, Tournament
 from tournaments.selectors.exports import FORMULA_STARTS
-from tournaments.texts import has_visible_text, visible_text
+from tournaments.texts import shows_nothing, shows_nothing_message, visible_text
 
 CSV_COLUMNS = ("name", "native_name", "country", "club", "team", "ema_id")
 PLAYER_TEXT_FIELDS = ("name", "native_name", "club")
@@ -54,11 +54,8 @@ def text_problem(model: type[models.Model], field_name: str, value: str) -> str 
     (PostgreSQL refuses it) or more characters than the column holds (never stored cut
     short)."""
     model_field = model._meta.get_field(field_name)
-    if value.strip() and not has_visible_text(value):
-        return _(
-            "The %(field)s shows no visible character: only spaces, zero-width, control or "
-            "format characters."
-        ) % {"field": model_field.verbose_name}
+    if shows_nothing(value):
+        return shows_nothing_message(model_field.verbose_name)
     if "\x00" in value:
         return _("The %(field)s contains a NUL character (\\x00).") % {
             "field": model_field.verbose_name

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import Hand, TableSession, Tournament
+from tournaments.selectors.umpire_rota import LOCKED_STATUSES
 from tournaments.services.results import table_session_recompute
 from tournaments.services.sheets import SheetChanged, sheet_touch
 
@@ -24,14 +25,22 @@ RANKING_SETTINGS = RESULT_SETTINGS | {
     "team_counts_disqualified",
 }
 
+# Settings of how the event is played: fixed once it is finished (every sheet of every planned
+# session countersigned). More or fewer sessions would make a finished tournament one that is
+# not (or one that finished earlier than it did), and who enters hands would open the players'
+# entry on a closed event. The chief umpire reopens it first if play goes on.
+FINISHED_SETTINGS = {"sessions_planned", "hand_entry"}
+
 
 def tournament_check_change(
     *, tournament: Tournament, changed: list[str], previous_status: str | None = None, user=None
 ) -> None:
     """Refuse a change that would alter signed results or the official ranking: once a sheet
     is signed its results change only by a correction, and the rules that rank them stay as
-    they were. The hand entry (tiles or points only) is fixed once a hand is recorded.
+    they were. The hand entry (tiles or points only) is fixed once a hand is recorded; the
+    number of sessions and who enters hands once the tournament is finished (409).
     Reopening a finished tournament is for the chief umpire."""
+    _check_finished_settings(changed, previous_status)
     if RANKING_SETTINGS & set(changed) and _signed_sheets(tournament).exists():
         raise TournamentError(
             _(
@@ -53,6 +62,26 @@ def tournament_check_change(
             policies.may_reopen_tournament(user),
             _("Only the chief umpire reopens a finished tournament."),
         )
+
+
+def _check_finished_settings(changed: list[str], previous_status: str | None) -> None:
+    """A finished tournament that stays finished keeps FINISHED_SETTINGS (reopening it in the
+    same change, by the chief umpire, lets them change)."""
+    fixed = FINISHED_SETTINGS & set(changed)
+    stays_finished = previous_status == Tournament.Status.FINISHED and "status" not in changed
+    if fixed and stays_finished:
+        raise TournamentError(
+            _(
+                "The tournament is finished: %(names)s no longer change (the chief umpire "
+                "reopens it first)."
+            )
+            % {"names": ", ".join(str(_setting_label(name)) for name in sorted(fixed))},
+            code="invalid_state",
+        )
+
+
+def _setting_label(name: str):
+    return Tournament._meta.get_field(name).verbose_name
 
 
 def tournament_status_refresh(*, tournament_id: int) -> Tournament:
@@ -128,6 +157,35 @@ def tournament_save(
     return tournament
 
 
+def umpires_check_may_change(tournament: Tournament) -> None:
+    """A finished tournament's umpires no longer change: its sheets are the final record
+    (409). Every door that assigns umpires asks this: the rota, one sheet's PATCH, the
+    admin's action on score sheets."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            _("The tournament is finished: its umpires no longer change."), code="invalid_state"
+        )
+
+
+def sheet_umpire_is_fixed(sheet: TableSession) -> bool:
+    """Who umpired a sheet its umpire has signed (or that is final) stays on record: his
+    signature is on it (Appendix 5). The rota leaves such a sheet as it is and lists it; one
+    sheet's assignment is refused (`sheet_umpire_check_may_change`)."""
+    return sheet.status in LOCKED_STATUSES
+
+
+def sheet_umpire_check_may_change(sheet: TableSession, tournament: Tournament) -> None:
+    """The umpire of this sheet (of `tournament`) may be assigned: the tournament is not
+    finished and the sheet is not signed (409 otherwise: `umpires_check_may_change`,
+    `sheet_umpire_is_fixed`)."""
+    umpires_check_may_change(tournament)
+    if sheet_umpire_is_fixed(sheet):
+        raise TournamentError(
+            _("%(sheet)s is signed: who umpired it stays on record.") % {"sheet": sheet},
+            code="locked",
+        )
+
+
 @transaction.atomic
 def table_sessions_assign_umpire(
     *,
@@ -138,15 +196,22 @@ def table_sessions_assign_umpire(
 ) -> int:
     """Make `umpire` the one umpire who may enter hands on these score sheets (each change is
     kept in the sheet's history, and bumps the sheet's version like any write to it); the
-    chief umpire assigns them. `expected_version` (one sheet): the version the user read."""
+    chief umpire assigns them. `expected_version` (one sheet): the version the user read.
+    Refused as a whole, nothing changed, when a sheet's umpire may no longer change (a signed
+    sheet, a finished tournament: `sheet_umpire_check_may_change`)."""
     if user is not None:
         roles.require(policies.may_assign_umpire(user), _("Only the chief umpire assigns umpires."))
     count = 0
     # The admin's queryset may be annotated (GROUP BY), which FOR UPDATE refuses: lock by pk.
     sheets = TableSession.objects.filter(pk__in=list(table_sessions.values_list("pk", flat=True)))
+    tournaments: dict[int, Tournament] = {}
     for sheet in sheets.select_for_update().select_related("session").order_by("pk"):
         if expected_version is not None and sheet.version != expected_version:
             raise SheetChanged()
+        tournament_id = sheet.session.tournament_id
+        if tournament_id not in tournaments:
+            tournaments[tournament_id] = Tournament.objects.get(pk=tournament_id)
+        sheet_umpire_check_may_change(sheet, tournaments[tournament_id])
         if sheet.umpire_id != (umpire.pk if umpire else None):
             sheet.umpire = umpire
             sheet.save(update_fields=["umpire"])

@@ -9,8 +9,8 @@ What the rota leaves as it is, and reports:
 
 - a (session, table) with no sheet yet (that session's seating is not generated): nothing is
   kept for it; assign the rota again once the sheets exist;
-- a sheet its umpire has signed (or final): who umpired a played sheet stays on record; the
-  score sheet page still changes it, one sheet at a time, if the record itself was wrong.
+- a sheet its umpire has signed (or final): who umpired a played sheet stays on record
+  (`sheet_umpire_is_fixed`, the rule one sheet's assignment asks too, where it is refused).
 
 Refused as a whole, with nothing written: a login that may not assign umpires, a login that
 is not an umpire, a table or session the tournament does not have, a finished tournament.
@@ -25,12 +25,12 @@ from django.utils.translation import gettext as _
 from tournaments import policies, roles
 from tournaments.errors import TournamentError
 from tournaments.models import TableSession, Tournament
-from tournaments.selectors.umpire_rota import (
-    LOCKED_STATUSES,
-    rota_session_numbers,
-    rota_table_numbers,
+from tournaments.selectors.umpire_rota import rota_session_numbers, rota_table_numbers
+from tournaments.services.tournament import (
+    sheet_umpire_is_fixed,
+    table_sessions_assign_umpire,
+    umpires_check_may_change,
 )
-from tournaments.services.tournament import table_sessions_assign_umpire
 
 
 class RotaRefused(TournamentError):
@@ -108,10 +108,7 @@ def umpire_rota_assign(
     module's docstring for what is left as it is and what is refused."""
     roles.require(policies.may_assign_umpire(user), _("Only the chief umpire assigns umpires."))
     tournament = Tournament.objects.get(pk=tournament.pk)  # its status as it is now
-    if tournament.status == Tournament.Status.FINISHED:
-        raise RotaRefused(
-            _("The tournament is finished: its umpires no longer change."), code="invalid_state"
-        )
+    umpires_check_may_change(tournament)
     if umpire is not None and not policies.assignable_umpires().filter(pk=umpire.pk).exists():
         raise NotAnUmpire(umpire.get_username())
     tables = _numbers(table_numbers, name="tables", known=rota_table_numbers(tournament))
@@ -130,7 +127,7 @@ def umpire_rota_assign(
     open_sheets = []
     for key in sorted(found):
         sheet = found[key]
-        if sheet.status in LOCKED_STATUSES:
+        if sheet_umpire_is_fixed(sheet):
             username = sheet.umpire.get_username() if sheet.umpire_id else None
             result.locked.append((*key, username))
         else:
