@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
@@ -63,6 +64,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.tournament import MAX_SESSIONS_PLANNED
 from tournaments.services.registration import SETTLED_PLAYER_FIELDS, SETTLED_TEAM_FIELDS
 from tournaments.services.results import table_session_expected_results
 
@@ -207,6 +209,16 @@ def _build(model: type[models.Model], data: dict, names: list[str], where: str, 
     return obj
 
 
+def _sessions_planned_check(tournament: Tournament) -> None:
+    """No more sessions planned than a tournament may have (MAX_SESSIONS_PLANNED): the seating,
+    the umpires' rota and the standings count through every one of them. The field's own
+    validators hold the least, six (rule 3.5.4)."""
+    try:
+        MaxValueValidator(MAX_SESSIONS_PLANNED)(tournament.sessions_planned)
+    except ValidationError as error:
+        raise ArchiveError(f"tournament: sessions_planned: {' '.join(error.messages)}") from None
+
+
 def _federation_details(data: dict, where: str) -> dict:
     """A player's EMA number (none in files written before it existed) and his country as an
     ISO code: files written before migration 0016 hold the country as typed, read as
@@ -342,6 +354,7 @@ class _Importer:
         # An older file lacks the settings added since: the values tournaments had then.
         tournament_data = {**spec.TOURNAMENT_FIELDS_ADDED, **tournament_data}
         tournament = _build(Tournament, tournament_data, spec.TOURNAMENT_FIELDS, "tournament")
+        _sessions_planned_check(tournament)
         _create(Tournament, [tournament], ("created_at",))
         self.report = ImportReport(tournament=tournament, created_users=self.created_users)
         self._people(tournament)

@@ -15,6 +15,10 @@ TIE_BREAK_CHOICES = {
 EARLIER_DEFAULT_TIE_BREAKS = ["best_session", "most_firsts"]
 # Rule 3.5.6: "El tiempo límite para cada sesión es de 150 minutos" (the longest a session runs).
 MAX_SESSION_MINUTES = 150
+# Rule 3.5.4 sets the least number of sessions (six) and no most: 99 is far beyond any event
+# (a session takes up to 150 minutes) and keeps the number of sessions, which the seating, the
+# umpires' rota and the forms count through, a small one.
+MAX_SESSIONS_PLANNED = 99
 
 
 def default_tie_breaks() -> list[str]:
