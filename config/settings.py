@@ -296,6 +296,10 @@ PLAYER_TABLE_POLL_SECONDS = env_int("MCR_PLAYER_TABLE_POLL_SECONDS", 5, minimum=
 # Openings of unknown or revoked players' links from one address in a minute, beyond which
 # unknown links from it are refused for the rest of the minute (429): a guess at tokens.
 PLAYER_LINK_FAILURES_PER_MINUTE = env_int("MCR_PLAYER_LINK_FAILURES_PER_MINUTE", 30, minimum=1)
+# The largest tournament archive a restore reads (the restore page, its job and
+# `manage.py import_tournament`), in MB: the file and the values parsed from it are held in
+# memory. A tournament of 128 players and 7 sessions writes 6.5 MB (tournaments/archive/reading.py).
+ARCHIVE_MAX_BYTES = env_int("MCR_ARCHIVE_MAX_MB", 64, minimum=1) * 1024 * 1024
 # The players' links as QR codes on the seat cards too (docs/players-entry.md): off, since a
 # card lies on the table for the four to see and one player could answer for another.
 PLAYER_LINKS_ON_SEAT_CARDS = env_bool("MCR_PLAYER_LINKS_ON_SEAT_CARDS", False)

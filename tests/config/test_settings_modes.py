@@ -148,3 +148,25 @@ def test_a_malformed_trusted_proxies_list_stops_start_up(tmp_path, value, messag
     result = run_manage("check", MCR_TRUSTED_PROXIES=value, MCR_VAR_DIR=str(tmp_path))
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_the_largest_archive_restored_is_read_from_the_environment(tmp_path):
+    def largest(**env) -> str:
+        result = run_manage(
+            "shell",
+            "-c",
+            "from django.conf import settings; print(settings.ARCHIVE_MAX_BYTES)",
+            MCR_VAR_DIR=str(tmp_path),
+            **env,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip().splitlines()[-1]
+
+    assert largest() == str(64 * 1024 * 1024)
+    assert largest(MCR_ARCHIVE_MAX_MB="8") == str(8 * 1024 * 1024)
+
+
+def test_a_malformed_archive_limit_stops_start_up(tmp_path):
+    result = run_manage("check", MCR_ARCHIVE_MAX_MB="0", MCR_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "MCR_ARCHIVE_MAX_MB=0 is below the minimum 1" in result.stderr

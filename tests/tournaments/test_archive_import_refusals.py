@@ -184,7 +184,7 @@ def test_it_refuses_a_file_it_cannot_read(tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_tournament", str(tmp_path / "missing.json"))
     (tmp_path / "latin1.json").write_bytes('{"tournament": "é"}'.encode("latin-1"))
-    with pytest.raises(CommandError, match="Cannot read"):
+    with pytest.raises(CommandError, match="not UTF-8 text"):
         call_command("import_tournament", str(tmp_path / "latin1.json"))
     assert counts() == before
 

@@ -254,10 +254,10 @@ def test_the_restore_refuses_an_archive_of_another_version_and_writes_nothing(
 
 
 def test_the_restore_refuses_a_file_over_the_limit_and_writes_nothing(
-    chief_client, small_played, media, monkeypatch
+    chief_client, small_played, media, settings
 ):
     text = dumps(export_tournament(small_played))
-    monkeypatch.setattr(archive_pages, "MAX_ARCHIVE_BYTES", len(text) - 1)
+    settings.ARCHIVE_MAX_BYTES = len(text) - 1
     before = Tournament.objects.count()
     response = restore(chief_client, small_played, text)
     (error,) = response.context["form"].errors["archive"]
@@ -266,10 +266,10 @@ def test_the_restore_refuses_a_file_over_the_limit_and_writes_nothing(
 
 
 def test_the_service_refuses_a_file_over_the_limit_whatever_the_page_checked(
-    chief, small_played, media, monkeypatch
+    chief, small_played, media, settings
 ):
     text = dumps(export_tournament(small_played))
-    monkeypatch.setattr(archive_restore, "MAX_ARCHIVE_BYTES", len(text) - 1)
+    settings.ARCHIVE_MAX_BYTES = len(text) - 1
     with pytest.raises(ArchiveError, match="larger than"):
         archive_restore.archive_restore_start(
             tournament=small_played, data=text.encode(), slug="restored-open", user=chief

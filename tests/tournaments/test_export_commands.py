@@ -63,7 +63,7 @@ def test_import_restores_the_tournament_and_reports_what_it_created(small_played
 def test_import_reads_standard_input_with_a_dash(small_played, monkeypatch):
     text = export_text("small-open")
     demo_delete(small_played)
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
     call_command("import_tournament", "-", stdout=io.StringIO())
     assert export_text("small-open") == text
 

@@ -28,10 +28,10 @@ from tournaments import policies
 from tournaments.admin.base import add_error, get_or_404, render
 from tournaments.admin.jobs import job_url
 from tournaments.archive import VERSION, ArchiveError
+from tournaments.archive.reading import max_megabytes, size_check
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
 from tournaments.services.archive_restore import (
-    MAX_ARCHIVE_BYTES,
     SlugTaken,
     archive_backup_start,
     archive_restore_slug_check,
@@ -41,10 +41,6 @@ from tournaments.services.archive_restore import (
 URL_PREFIX = "tournaments_tournament_"
 TEMPLATES = "admin/tournaments/tournament/"
 RECENT_JOBS = 10
-
-
-def _max_megabytes() -> int:
-    return MAX_ARCHIVE_BYTES // (1024 * 1024)
 
 
 class ArchiveRestoreForm(forms.Form):
@@ -75,15 +71,14 @@ class ArchiveRestoreForm(forms.Form):
         self.fields["archive"].help_text = _(
             "A JSON file written by the archive's download or by export_tournament, at most "
             "%(size)s MB."
-        ) % {"size": _max_megabytes()}
+        ) % {"size": max_megabytes()}
 
     def clean_archive(self):
         upload = self.cleaned_data["archive"]
-        if upload.size > MAX_ARCHIVE_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(size)s MB, the most a restore accepts.")
-                % {"size": _max_megabytes()}
-            )
+        try:
+            size_check(upload.size)
+        except ArchiveError as error:
+            raise forms.ValidationError(error.message) from None
         return upload
 
     def clean_slug(self):

@@ -37,7 +37,6 @@ from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.result import MINIMUM_POINTS
-from tournaments import json_limits
 from tournaments.archive import export as spec
 from tournaments.archive.schema import FORMAT, VERSIONS_READ, ArchiveError, decode
 from tournaments.archive.sections import SECTIONS
@@ -63,6 +62,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.play import POSITIONS
 from tournaments.services.registration import SETTLED_PLAYER_FIELDS, SETTLED_TEAM_FIELDS
 from tournaments.services.results import table_session_expected_results
 
@@ -89,24 +89,6 @@ class ImportReport:
     tournament: Tournament
     created_users: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
-
-
-def load(text: str) -> dict:
-    """The archive's JSON, refused when it is not a JSON object (malformed or truncated) or
-    nests deeper than any archive (json_limits.MAX_DEPTH)."""
-    import json
-
-    try:
-        document = json_limits.loads(text)
-    except json.JSONDecodeError as error:
-        raise ArchiveError(
-            _("The file is not valid JSON (truncated or damaged?): %(error)s.") % {"error": error}
-        ) from None
-    except json_limits.JSONTooDeep as error:
-        raise ArchiveError(str(error)) from None
-    if not isinstance(document, dict):
-        raise ArchiveError(_("The file is not a tournament archive (not a JSON object)."))
-    return document
 
 
 def check_header(document: dict) -> None:
@@ -155,13 +137,21 @@ def _required(node: dict, key: str, where: str):
 
 
 def _unique(keys: list, what: str) -> None:
+    """Refuse a key named twice; one that is an array or an object is left to its field's
+    check, which refuses it naming where."""
     seen = set()
-    for key in keys:
+    for key in filter(_is_key, keys):
         if key in seen:
             raise ArchiveError(
                 _("The file names %(what)s %(key)s twice.") % {"what": what, "key": key}
             )
         seen.add(key)
+
+
+def _is_key(value) -> bool:
+    """Whether the file's `value` may name a row (a username, a number): not an array nor an
+    object, which name nothing (and cannot be looked up)."""
+    return not isinstance(value, list | dict)
 
 
 def _is_number(value) -> bool:
@@ -205,6 +195,16 @@ def _build(model: type[models.Model], data: dict, names: list[str], where: str, 
         )
         raise ArchiveError(f"{where}: {problems}") from None
     return obj
+
+
+def _deltas_check(penalty: Penalty, where: str) -> None:
+    """A penalty's effect as the scoring core writes it: whole points by seat position."""
+    if not all(
+        position in POSITIONS and _is_number(points) for position, points in penalty.deltas.items()
+    ):
+        raise ArchiveError(
+            _("%(where)s: deltas must give whole points by seat (A to D).") % {"where": where}
+        )
 
 
 def _federation_details(data: dict, where: str) -> dict:
@@ -291,7 +291,7 @@ class _Importer:
         username = _required(data, name, where)
         if username is None:
             return None
-        if username not in self.users:
+        if not _is_key(username) or username not in self.users:
             raise ArchiveError(
                 _("%(where)s: user %(user)r is not in the file's list of users.")
                 % {"where": where, "user": username}
@@ -305,7 +305,7 @@ class _Importer:
         number = _required(data, name, where)
         if number is None and optional:
             return None
-        if number not in self.players:
+        if not _is_key(number) or number not in self.players:
             raise ArchiveError(
                 _("%(where)s: no player with registration number %(number)r in the file.")
                 % {"where": where, "number": number}
@@ -321,6 +321,7 @@ class _Importer:
         key = None
         if isinstance(value, dict) and set(value) == set(names):
             key = tuple(value[name] for name in names)
+            key = key if all(map(_is_key, key)) else None
         if key is None or key not in index:
             raise ArchiveError(
                 _("%(where)s: no %(what)s %(key)s in the file.")
@@ -410,7 +411,7 @@ class _Importer:
             self._not_an_existing_login(data, where)
             data = _federation_details(_dict(data, where), where)
             team = _required(data, "team", where)
-            if team is not None and team not in by_name:
+            if team is not None and (not _is_key(team) or team not in by_name):
                 raise ArchiveError(
                     _("%(where)s: no team %(team)r in the file.") % {"where": where, "team": team}
                 )
@@ -437,7 +438,7 @@ class _Importer:
         """A file never binds a player to a login the site has already: it would take the
         login over. Only the users the import creates (inactive) may be a player's."""
         username = _required(_dict(data, where), "user", where)
-        if username is not None and username in self.existing_users:
+        if _is_key(username) and username in self.existing_users:
             raise ArchiveError(
                 _(
                     "%(where)s: user %(user)r is a login that exists already; an import does "
@@ -536,7 +537,9 @@ class _Importer:
         where = f"score_sheets[{i}]"
         data = _dict(data, where)
         number, table = _required(data, "session", where), _required(data, "table", where)
-        if number not in self.sessions or table not in self.tables:
+        if not (_is_key(number) and number in self.sessions) or not (
+            _is_key(table) and table in self.tables
+        ):
             raise ArchiveError(
                 _("%(where)s: no session %(session)r or no table %(table)r in the file.")
                 % {"where": where, "session": number, "table": table}
@@ -614,6 +617,8 @@ class _Importer:
                 )
                 if model is SessionResult:
                     self._seat_exists(obj.position, self.seat_positions[key], item_where)
+                if model is Penalty:
+                    _deltas_check(obj, item_where)
                 if numbered is not None:
                     self._number(numbered, key, item, item_where, obj)
                 records[name].append(obj)
@@ -768,6 +773,11 @@ class _Importer:
     @staticmethod
     def _number(index: dict, key: tuple, item: dict, where: str, obj) -> None:
         number = _required(item, "number", where)
+        if not _is_number(number):
+            raise ArchiveError(
+                _("%(where)s: %(value)r is not a valid %(field)s.")
+                % {"where": where, "value": number, "field": "number"}
+            )
         if (*key, number) in index:
             raise ArchiveError(_("%(where)s: number %(n)r twice.") % {"where": where, "n": number})
         index[(*key, number)] = obj
@@ -802,7 +812,9 @@ class _Importer:
             return {**values, "penalty": self._penalty_pk(values["penalty"], key, where)}
         if kind == Correction.Kind.SEAT:
             return {
-                position: self.players[number].pk if number in self.players else number
+                position: self.players[number].pk
+                if _is_key(number) and number in self.players
+                else number
                 for position, number in values.items()
             }
 
@@ -856,7 +868,7 @@ class _Importer:
             where = f"sanctions[{i}]"
             item = {**spec.SANCTION_FIELDS_ADDED, **_dict(item, where)}
             session = _required(item, "session", where)
-            if session is not None and session not in self.sessions:
+            if session is not None and (not _is_key(session) or session not in self.sessions):
                 raise ArchiveError(
                     _("%(where)s: no session %(n)r in the file.") % {"where": where, "n": session}
                 )
@@ -882,7 +894,7 @@ class _Importer:
         for i, item in enumerate(_list(self.doc, "appeals", _("the file"))):
             where = f"appeals[{i}]"
             session = _required(_dict(item, where), "session", where)
-            if session not in self.sessions:
+            if not _is_key(session) or session not in self.sessions:
                 raise ArchiveError(
                     _("%(where)s: no session %(n)r in the file.") % {"where": where, "n": session}
                 )

@@ -27,10 +27,17 @@ VERSION = 3
 VERSIONS_READ = (1, 2, 3)
 
 
+# A refusal quotes values of the file: a long one is cut in its middle (the start says where,
+# the end what follows), not stored whole in a job's error nor shown whole on the form.
+MESSAGE_HEAD, MESSAGE_TAIL = 700, 200
+
+
 class ArchiveError(TournamentError):
     """The file cannot be imported (malformed, wrong version, conflicting); nothing written."""
 
     def __init__(self, message: str):
+        if len(message) > MESSAGE_HEAD + MESSAGE_TAIL + 3:
+            message = f"{message[:MESSAGE_HEAD]} … {message[-MESSAGE_TAIL:]}"
         super().__init__(message, code="invalid_archive")
 
 
@@ -56,12 +63,17 @@ def encode(field: models.Field, value):
 
 
 def _decode_datetime(value) -> datetime.datetime:
+    """A time with its offset, as the database stores it: in UTC (a time of year 1 ahead of UTC,
+    or of year 9999 behind it, has none)."""
     if not isinstance(value, str):
         raise ValueError
     parsed = datetime.datetime.fromisoformat(value)
     if parsed.tzinfo is None:
         raise ValueError
-    return parsed
+    try:
+        return parsed.astimezone(datetime.UTC)
+    except OverflowError:
+        raise ValueError from None
 
 
 def _decode_date(value) -> datetime.date:

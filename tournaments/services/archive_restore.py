@@ -10,13 +10,15 @@ The restore is what `manage.py import_tournament` does, started from an admin pa
 chief umpire (`policies.may_restore_tournament`) and run by a Celery worker (in-process after
 the response on the embedded defaults), never inside the request:
 
-- `archive_restore_start` checks the upload at once with the import's own functions (`load`:
-  JSON, not too deep, an object; `check_header`: the format and a version this site reads),
-  the size (at most MAX_ARCHIVE_BYTES), and that the new slug is free; a refusal raises
-  TournamentError and writes nothing. Accepted, the file is kept under the media root
+- `archive_restore_start` checks the upload at once with the import's own functions
+  (`load_bytes`: its size, at most settings.ARCHIVE_MAX_BYTES, its shape before it is parsed,
+  the parse bounded, values a database stores; `check_header`: the format and a version this
+  site reads), and that the new slug is free; a refusal raises TournamentError and writes
+  nothing. Accepted, the file is kept under the media root
   (`archive-uploads/<random>.json`, the job's parameter "upload") and the job is queued once
   the transaction commits.
-- The job (`archive_restore_run`) reads the file again, gives the tournament the new slug
+- The job (`archive_restore_run`) reads the file again (its size checked before it is read),
+  gives the tournament the new slug
   (and name, when one is given; the players without their logins when asked), and imports it
   with `import_tournament`: all or nothing, every check of the command (a refused file writes
   nothing and the job fails with the import's message). The upload is deleted once the job
@@ -34,16 +36,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import policies, roles
-from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament, load
+from tournaments.archive import ArchiveError, dumps, export_tournament, import_tournament
 from tournaments.archive.importer import check_header
+from tournaments.archive.reading import load_bytes, size_check
 from tournaments.errors import TournamentError
 from tournaments.models import Job, Tournament
 from tournaments.services.jobs import Progress, job_kind_register, job_start
 
-# The largest archive accepted from the browser. A demo tournament of 128 players and 7
-# sessions writes 6.5 MB (and imports in about 10 s); this leaves room for a much bigger event
-# and keeps the upload, its copy in the media root and the job's memory bounded.
-MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 UPLOAD_DIR = "archive-uploads"
 _UPLOAD_NAME = re.compile(rf"{UPLOAD_DIR}/[0-9a-f]{{32}}\.json")
 _PARAMS = {"upload", "slug", "name", "unlink_logins"}
@@ -98,21 +97,11 @@ class SlugTaken(ArchiveError):
 
 
 def archive_read(*, data: bytes) -> dict:
-    """The archive's document, refused (ArchiveError) as the import command refuses it: not
-    UTF-8, not JSON or too deep (`load`), not an archive or of a version this site does not
-    read (`check_header`)."""
-    if len(data) > MAX_ARCHIVE_BYTES:
-        raise ArchiveError(
-            _("The file is larger than %(size)s MB, the most a restore accepts.")
-            % {"size": MAX_ARCHIVE_BYTES // (1024 * 1024)}
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ArchiveError(
-            _("The file is not UTF-8 text: it is not a tournament archive.")
-        ) from None
-    document = load(text)
+    """The archive's document, refused (ArchiveError) as the import command refuses it: too
+    large, not an archive's shape, not UTF-8, not JSON, too deep or holding what no database
+    stores (`load_bytes`), not an archive or of a version this site does not read
+    (`check_header`)."""
+    document = load_bytes(data)
     check_header(document)
     return document
 
@@ -207,10 +196,12 @@ def archive_restore_run(
     upload, slug, name, unlink_logins = _options(params)
     progress(0, STEPS, _("Reading the archive"))
     _flush(progress)
-    with default_storage.open(upload, "rb") as handle:
-        data = handle.read()
     try:
+        size_check(default_storage.size(upload))
+        with default_storage.open(upload, "rb") as handle:
+            data = handle.read()
         document = archive_read(data=data)
+        del data  # the document alone is kept through the import
         progress(1, STEPS, _("Importing the tournament (all or nothing)"))
         _flush(progress)
         report = import_tournament(

@@ -1,10 +1,12 @@
 import sys
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.archive import ArchiveError, import_tournament, load
+from tournaments.archive import ArchiveError, import_tournament, load_bytes
+from tournaments.archive.reading import size_check
 
 
 class Command(BaseCommand):
@@ -23,13 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, **options):
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(
-                _("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}
-            ) from None
-        try:
-            report = import_tournament(load(text))
+            report = import_tournament(load_bytes(self._read(file)))
         except ArchiveError as error:
             raise CommandError(error.message + " " + _("Nothing was imported.")) from error
         counts = ", ".join(f"{n} {what}" for what, n in report.counts.items())
@@ -41,3 +37,19 @@ class Command(BaseCommand):
                 _("Users created inactive, without a password: %(names)s.")
                 % {"names": ", ".join(report.created_users)}
             )
+
+    @staticmethod
+    def _read(file: str) -> bytes:
+        """The file's bytes; one over the size limit is refused before it is read (standard
+        input: once one byte more than the limit is read)."""
+        try:
+            if file == "-":
+                data = sys.stdin.buffer.read(settings.ARCHIVE_MAX_BYTES + 1)
+            else:
+                size_check(Path(file).stat().st_size)
+                data = Path(file).read_bytes()
+        except OSError as error:
+            raise CommandError(
+                _("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}
+            ) from None
+        return data
